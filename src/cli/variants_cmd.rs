@@ -1,0 +1,46 @@
+//! `arbiter variants`.
+
+use clap::Args;
+
+use super::{print_json, Exit};
+use crate::core::{OptionKind, Rules};
+use crate::variants;
+
+#[derive(Args, Debug)]
+pub struct VariantsArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
+    let mut list = Vec::new();
+    for v in variants::all() {
+        let rules = Rules::parse(v.id, v.options, &[])?;
+        let options: Vec<_> = v
+            .options
+            .iter()
+            .map(|o| {
+                let kind = match o.kind {
+                    OptionKind::Flag => "flag".to_string(),
+                    OptionKind::Int { min, max, default } => format!("{min}..={max}, default {default}"),
+                };
+                serde_json::json!({"name": o.name, "kind": kind, "doc": o.doc})
+            })
+            .collect();
+        let mutants: Vec<_> = v.mutants.iter().map(|m| m.name).collect();
+        list.push(serde_json::json!({"id": v.id, "name": v.name, "start": (v.start)(&rules), "options": options, "mutants": mutants}));
+    }
+    if a.json {
+        print_json(&serde_json::Value::Array(list));
+    } else {
+        for v in &list {
+            println!("{}  {}", v["id"].as_str().unwrap_or(""), v["name"].as_str().unwrap_or(""));
+            println!("  start: {}", v["start"].as_str().unwrap_or(""));
+            for o in v["options"].as_array().into_iter().flatten() {
+                println!("  --rule {} ({}): {}", o["name"].as_str().unwrap_or(""), o["kind"].as_str().unwrap_or(""), o["doc"].as_str().unwrap_or(""));
+            }
+        }
+    }
+    Ok(0)
+}

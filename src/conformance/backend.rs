@@ -1,0 +1,117 @@
+//! What the runner checks fixtures against: the reference itself, or (issue
+//! 7) another program. Everything crosses this boundary as text, exactly
+//! what an external implementation can produce.
+
+use crate::core::{Error, ErrorKind};
+use crate::variants::{self, Setup};
+
+/// The setup a request is about (variant, options, position, history).
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    pub variant: String,
+    pub options: Vec<String>,
+    pub position: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Why a backend gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendError {
+    /// The implementation rejected the input (bad position, illegal move...).
+    Rejected { kind: Option<ErrorKind>, ply: Option<usize>, message: String },
+    /// The implementation failed (crash, timeout, protocol error).
+    Failed(String),
+    /// The implementation does not support this variant or option.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for BackendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BackendError::Rejected { message, .. } => write!(f, "rejected: {message}"),
+            BackendError::Failed(m) => write!(f, "engine failed: {m}"),
+            BackendError::Unsupported(m) => write!(f, "unsupported: {m}"),
+        }
+    }
+}
+
+/// An implementation under test (or the reference).
+pub trait Backend {
+    fn name(&self) -> String;
+    /// Checks that the setup is accepted (errors are compared with
+    /// `expect.error`).
+    fn validate(&mut self, req: &Request) -> Result<(), BackendError>;
+    /// Canonical texts of the legal moves (any order).
+    fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError>;
+    /// The position text after the history.
+    fn position(&mut self, req: &Request) -> Result<String, BackendError>;
+    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError>;
+    /// `white-wins`, `black-wins`, `draw` or `none`.
+    fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
+    /// (legal, rule IDs). Backends without rule knowledge return `Unsupported`.
+    fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError>;
+}
+
+/// The reference implementation as a backend.
+pub struct Reference {
+    pub threads: usize,
+    /// Active mutant (deliberately misread rule), for `arbiter mutants`.
+    pub mutant: Option<String>,
+}
+
+impl Default for Reference {
+    fn default() -> Self {
+        Reference { threads: 1, mutant: None }
+    }
+}
+
+fn rejected(e: Error) -> BackendError {
+    BackendError::Rejected { kind: Some(e.kind()), ply: e.ply(), message: e.to_string() }
+}
+
+impl Reference {
+    fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
+        let v = variants::get(&req.variant).map_err(rejected)?;
+        let mutant = match &self.mutant {
+            Some(m) if v.mutants.iter().any(|x| x.name == m) => Some(m.as_str()),
+            _ => None,
+        };
+        variants::setup(&Setup {
+            variant: &req.variant,
+            options: &req.options,
+            mutant,
+            position: req.position.as_deref(),
+            moves: &req.moves,
+        })
+        .map_err(rejected)
+    }
+}
+
+impl Backend for Reference {
+    fn name(&self) -> String {
+        match &self.mutant {
+            Some(m) => format!("arbiter (mutant {m})"),
+            None => "arbiter (reference)".into(),
+        }
+    }
+    fn validate(&mut self, req: &Request) -> Result<(), BackendError> {
+        self.game(req).map(|_| ())
+    }
+    fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError> {
+        Ok(self.game(req)?.legal_texts())
+    }
+    fn position(&mut self, req: &Request) -> Result<String, BackendError> {
+        Ok(self.game(req)?.to_text())
+    }
+    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        Ok(self.game(req)?.perft(depth, self.threads))
+    }
+    fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
+        Ok(self.game(req)?.outcome().map_or("none", |o| o.as_str()).to_string())
+    }
+    fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError> {
+        let g = self.game(req)?;
+        let v = g.explain(mv).map_err(|e| rejected(Error::Move { ply: req.moves.len() + 1, error: e }))?;
+        Ok((v.legal, v.rules.iter().map(|s| s.to_string()).collect()))
+    }
+}

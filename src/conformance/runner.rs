@@ -1,0 +1,247 @@
+//! Runs fixtures against a [`Backend`] and reports per case.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::backend::{Backend, BackendError, Request};
+use super::fixture::{collect, Fixture};
+
+/// Limits of a run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Skip perft depths whose expected count exceeds this (0 = no limit).
+    pub max_nodes: u64,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { max_nodes: 0 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Pass,
+    /// Every mismatch, one message each.
+    Fail(Vec<String>),
+    /// The backend failed (crash, timeout) or the fixture did not load.
+    Error(String),
+    /// The backend does not support the case.
+    Skipped(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct CaseReport {
+    pub id: String,
+    pub file: PathBuf,
+    pub variant: String,
+    pub rules: Vec<String>,
+    pub status: Status,
+}
+
+impl CaseReport {
+    pub fn passed(&self) -> bool {
+        self.status == Status::Pass
+    }
+}
+
+/// Renders the difference of two move sets: `-` missing (expected, not
+/// produced), `+` extra (produced, not expected). Empty when equal.
+pub fn diff_sets(expected: &[String], actual: &[String]) -> String {
+    let e: BTreeSet<&str> = expected.iter().map(String::as_str).collect();
+    let a: BTreeSet<&str> = actual.iter().map(String::as_str).collect();
+    if e == a {
+        return String::new();
+    }
+    let left = e.iter().map(|s| format!("{s}\n")).collect::<String>();
+    let right = a.iter().map(|s| format!("{s}\n")).collect::<String>();
+    let diff = similar::TextDiff::from_lines(&left, &right);
+    let mut out = String::new();
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => "- missing ",
+            similar::ChangeTag::Insert => "+ extra   ",
+            similar::ChangeTag::Equal => continue,
+        };
+        out.push_str(sign);
+        out.push_str(change.value());
+    }
+    out
+}
+
+/// Whether `text` starts with `prefix` as a move-text prefix (a square
+/// prefix `a1` does not match `a10...`).
+fn has_prefix(text: &str, prefix: &str) -> bool {
+    text.starts_with(prefix) && !(prefix.ends_with(|c: char| c.is_ascii_digit()) && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Runs one fixture.
+pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) -> Status {
+    let req = Request {
+        variant: f.variant.clone(),
+        options: f.options.clone(),
+        position: f.position.clone(),
+        moves: f.moves.clone(),
+    };
+    let e = &f.expect;
+    let mut fails = Vec::new();
+    // Backend failures end the case as errored; rejections are compared.
+    macro_rules! ask {
+        ($what:expr, $call:expr) => {
+            match $call {
+                Ok(v) => v,
+                Err(BackendError::Failed(m)) => return Status::Error(format!("{}: {m}", $what)),
+                Err(BackendError::Unsupported(m)) => return Status::Skipped(m),
+                Err(BackendError::Rejected { message, .. }) => {
+                    fails.push(format!("{}: setup rejected: {message}", $what));
+                    return Status::Fail(fails);
+                }
+            }
+        };
+    }
+    if let Some(want) = &e.error {
+        return match backend.validate(&req) {
+            Ok(()) => Status::Fail(vec![format!("expected a {:?} error, but the setup was accepted", want.kind)]),
+            Err(BackendError::Rejected { kind, ply, message }) => {
+                if let Some(k) = kind {
+                    if k != want.kind {
+                        fails.push(format!("expected a {:?} error, got {:?}: {message}", want.kind, k));
+                    }
+                }
+                if want.ply.is_some() && ply.is_some() && want.ply != ply {
+                    fails.push(format!("expected the error at ply {:?}, got ply {:?}: {message}", want.ply, ply));
+                }
+                if let Some(c) = &want.contains {
+                    if !message.contains(c.as_str()) {
+                        fails.push(format!("error message does not contain '{c}': {message}"));
+                    }
+                }
+                if message.contains('\n') {
+                    fails.push("error message is not one line".into());
+                }
+                if fails.is_empty() {
+                    Status::Pass
+                } else {
+                    Status::Fail(fails)
+                }
+            }
+            Err(BackendError::Failed(m)) => Status::Error(m),
+            Err(BackendError::Unsupported(m)) => Status::Skipped(m),
+        };
+    }
+    let needs_moves = e.legal.is_some() || !e.legal_from.is_empty() || !e.include.is_empty() || !e.exclude.is_empty();
+    if needs_moves {
+        let actual = ask!("moves", backend.moves(&req));
+        if let Some(legal) = &e.legal {
+            let d = diff_sets(legal, &actual);
+            if !d.is_empty() {
+                fails.push(format!("legal move set differs:\n{d}"));
+            }
+        }
+        for (prefix, want) in &e.legal_from {
+            let got: Vec<String> = actual.iter().filter(|m| has_prefix(m, prefix)).cloned().collect();
+            let d = diff_sets(want, &got);
+            if !d.is_empty() {
+                fails.push(format!("legal moves starting with '{prefix}' differ:\n{d}"));
+            }
+        }
+        let set: BTreeSet<&str> = actual.iter().map(String::as_str).collect();
+        for m in &e.include {
+            if !set.contains(m.as_str()) {
+                fails.push(format!("move '{m}' must be legal but is not"));
+            }
+        }
+        for m in &e.exclude {
+            if set.contains(m.as_str()) {
+                fails.push(format!("move '{m}' must not be legal but is"));
+            }
+        }
+    }
+    if let Some(want) = &e.position {
+        let got = ask!("position", backend.position(&req));
+        if got.trim() != want.trim() {
+            fails.push(format!("position after the moves differs:\n  expected {want}\n  actual   {got}"));
+        }
+    }
+    if let Some(want) = &e.outcome {
+        let got = ask!("outcome", backend.outcome(&req));
+        if &got != want {
+            fails.push(format!("outcome: expected {want}, actual {got}"));
+        }
+    }
+    for (&depth, &want) in &e.perft {
+        if opts.max_nodes > 0 && want > opts.max_nodes {
+            continue;
+        }
+        let got = ask!(format!("perft {depth}"), backend.perft(&req, depth));
+        if got != want {
+            fails.push(format!("perft({depth}): expected {want}, actual {got}"));
+        }
+    }
+    for x in &e.explain {
+        match backend.explain(&req, &x.mv) {
+            Ok((legal, rules)) => {
+                if legal != x.legal {
+                    fails.push(format!("explain {}: expected legal={}, actual legal={legal}", x.mv, x.legal));
+                }
+                for r in &x.rules {
+                    if !rules.contains(r) {
+                        fails.push(format!("explain {}: rule {r} not named (named: {})", x.mv, rules.join(", ")));
+                    }
+                }
+            }
+            Err(BackendError::Unsupported(_)) => {}
+            Err(BackendError::Failed(m)) => return Status::Error(m),
+            Err(BackendError::Rejected { message, .. }) => fails.push(format!("explain {}: rejected: {message}", x.mv)),
+        }
+    }
+    if fails.is_empty() {
+        Status::Pass
+    } else {
+        Status::Fail(fails)
+    }
+}
+
+/// Loads and runs every fixture under `paths`.
+pub fn run_paths(paths: &[PathBuf], backend: &mut dyn Backend, opts: &RunOptions, filter: &dyn Fn(&Fixture, &Path) -> bool) -> Vec<CaseReport> {
+    let mut out = Vec::new();
+    for file in collect(paths) {
+        match Fixture::load(&file) {
+            Ok(f) => {
+                if !filter(&f, &file) {
+                    continue;
+                }
+                let status = run_fixture(&f, backend, opts);
+                out.push(CaseReport { id: f.id.clone(), file, variant: f.variant.clone(), rules: f.rules.clone(), status });
+            }
+            Err(e) => out.push(CaseReport {
+                id: file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default(),
+                file,
+                variant: String::new(),
+                rules: vec![],
+                status: Status::Error(e.to_string()),
+            }),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_names_missing_and_extra() {
+        let d = diff_sets(&["a".into(), "b".into()], &["b".into(), "c".into()]);
+        assert!(d.contains("- missing a"));
+        assert!(d.contains("+ extra   c"));
+        assert_eq!(diff_sets(&["a".into()], &["a".into()]), "");
+    }
+
+    #[test]
+    fn square_prefixes() {
+        assert!(has_prefix("a1a2", "a1"));
+        assert!(!has_prefix("a10a2", "a1"));
+        assert!(has_prefix("a10a2", "a10"));
+    }
+}

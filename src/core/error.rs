@@ -1,0 +1,125 @@
+//! Typed errors of the library. The CLI turns every one of them into exit
+//! code 2 with a one-line message.
+
+use thiserror::Error;
+
+/// What a position text got wrong. Parsing (syntax, per notation field)
+/// and validation (meaning) are separate kinds, as parse → validate are
+/// separate steps (G4).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text does not follow the notation: `field` names the part.
+    #[error("malformed position: {field}: {message}")]
+    Syntax { field: &'static str, message: String },
+    /// The text parses but describes an impossible position.
+    #[error("impossible position: {field}: {message}")]
+    Invalid { field: &'static str, message: String },
+}
+
+impl PositionError {
+    pub fn syntax(field: &'static str, message: impl Into<String>) -> Self {
+        PositionError::Syntax { field, message: message.into() }
+    }
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        PositionError::Invalid { field, message: message.into() }
+    }
+    pub fn field(&self) -> &'static str {
+        match self {
+            PositionError::Syntax { field, .. } | PositionError::Invalid { field, .. } => field,
+        }
+    }
+}
+
+/// What a move text got wrong.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move in this game's notation at all.
+    #[error("malformed move '{text}': {message}")]
+    Syntax { text: String, message: String },
+    /// Well-formed, but not legal here; `rules` names the rule IDs that
+    /// decide it (may be empty when no single rule does).
+    #[error("illegal move '{text}': {reason}{}", rule_suffix(rules))]
+    Illegal { text: String, reason: String, rules: Vec<&'static str> },
+    /// Several legal moves match an abbreviated notation.
+    #[error("ambiguous move '{text}': matches {}", candidates.join(", "))]
+    Ambiguous { text: String, candidates: Vec<String> },
+    /// The game is over: no move can be played.
+    #[error("move '{text}' after the game has ended")]
+    GameOver { text: String },
+}
+
+fn rule_suffix(rules: &[&'static str]) -> String {
+    if rules.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", rules.join(", "))
+    }
+}
+
+impl MoveError {
+    pub fn syntax(text: &str, message: impl Into<String>) -> Self {
+        MoveError::Syntax { text: text.to_string(), message: message.into() }
+    }
+    pub fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Self {
+        MoveError::Illegal { text: text.to_string(), reason: reason.into(), rules: rules.to_vec() }
+    }
+}
+
+/// A rule option (`--rule K[=V]`) that is unknown or has a bad value.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RuleError {
+    #[error("unknown rule option '{name}' for variant {variant} (known: {known})")]
+    Unknown { variant: &'static str, name: String, known: String },
+    #[error("bad value '{value}' for rule option '{name}': {message}")]
+    BadValue { name: String, value: String, message: String },
+    #[error("unknown mutant '{name}' for variant {variant}")]
+    UnknownMutant { variant: &'static str, name: String },
+}
+
+/// Any error of the library.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    #[error("unknown variant '{0}' (known: fide, sonic, hop, crazy, bosses, english)")]
+    UnknownVariant(String),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move of a move list; `ply` counts from 1.
+    #[error("move {ply}: {error}")]
+    Move { ply: usize, error: MoveError },
+}
+
+/// The kind of an error, as fixtures name it (`expect.error.kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    Variant,
+    Option,
+    Position,
+    MoveSyntax,
+    IllegalMove,
+    AmbiguousMove,
+}
+
+impl Error {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::UnknownVariant(_) => ErrorKind::Variant,
+            Error::Rule(_) => ErrorKind::Option,
+            Error::Position(_) => ErrorKind::Position,
+            Error::Move { error, .. } => match error {
+                MoveError::Syntax { .. } => ErrorKind::MoveSyntax,
+                MoveError::Illegal { .. } | MoveError::GameOver { .. } => ErrorKind::IllegalMove,
+                MoveError::Ambiguous { .. } => ErrorKind::AmbiguousMove,
+            },
+        }
+    }
+    /// The 1-based ply of a move-list error.
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            Error::Move { ply, .. } => Some(*ply),
+            _ => None,
+        }
+    }
+}

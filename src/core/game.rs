@@ -1,0 +1,234 @@
+//! The position abstraction every game implements ([`Game`]), and its
+//! object-safe face for the CLI and the conformance runner ([`DynGame`]).
+
+use super::error::MoveError;
+use super::moves::Move;
+use super::perft;
+
+/// A side. White moves first in every game except English draughts (G1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    #[inline]
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+    #[inline]
+    pub fn is_white(self) -> bool {
+        self == Color::White
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    Win(Color),
+    Draw,
+}
+
+impl Outcome {
+    /// Text form used by fixtures and `--json`: `white-wins`, `black-wins`, `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win(Color::White) => "white-wins",
+            Outcome::Win(Color::Black) => "black-wins",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// The answer of `explain`: whether a move is legal, and the rule IDs that
+/// decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub legal: bool,
+    /// The canonical text of the move when legal; the text as given otherwise.
+    pub text: String,
+    pub rules: Vec<&'static str>,
+    pub reason: String,
+}
+
+/// A validated position of one game, with its rules.
+///
+/// Implementations keep compact state and are cheap to clone (copy-make);
+/// `legal_moves` appends to a caller-owned buffer so perft allocates
+/// nothing per node.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// The variant id (`fide`, `sonic`, ...).
+    fn variant(&self) -> &'static str;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// Appends every legal move (G2: every distinct decision set) to `out`.
+    /// Appends nothing when the game is over (G3, G6).
+    fn legal_moves(&self, out: &mut Vec<Move>);
+
+    /// The number of legal moves (bulk counting at perft leaves). Override
+    /// where counting is cheaper than generating.
+    fn count_legal(&self) -> u64 {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.len() as u64
+    }
+
+    /// Plays a move that `legal_moves` produced. Other moves: unspecified
+    /// result, but no panic.
+    fn play(&mut self, mv: &Move);
+
+    /// `Some` when the game is over in this position.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The canonical position text (G4): parsing it gives this position back.
+    fn to_text(&self) -> String;
+
+    /// The canonical text of a legal move of this position.
+    fn move_text(&self, mv: &Move) -> String;
+
+    /// Checks that `text` is a well-formed move in this game's notation,
+    /// without asking whether it is legal. Used to tell a malformed move
+    /// from an illegal one.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] naming what is wrong.
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError>;
+
+    /// Resolves a move text to one of the legal moves. The default accepts
+    /// exactly the canonical texts of `legal_moves`.
+    ///
+    /// # Errors
+    /// Syntax errors, or an illegal move with the rule IDs from [`Game::explain`].
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
+            return Ok(m.clone());
+        }
+        self.check_move_syntax(text)?;
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver { text: text.to_string() });
+        }
+        let v = self.explain(text)?;
+        Err(MoveError::Illegal { text: text.to_string(), reason: v.reason, rules: v.rules })
+    }
+
+    /// Says whether `text` is legal here and which rule IDs decide it.
+    /// Games override this to name their rules; the default only knows
+    /// whether the move is in the legal list.
+    ///
+    /// # Errors
+    /// Syntax errors only (an illegal move is a verdict, not an error).
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        let text = text.trim();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
+            return Ok(Verdict { legal: true, text: self.move_text(m), rules: vec![], reason: "a legal move".into() });
+        }
+        self.check_move_syntax(text)?;
+        Ok(Verdict { legal: false, text: text.into(), rules: vec![], reason: "no legal move has this text".into() })
+    }
+
+    /// perft(depth) (G3). Override only where history matters (denial).
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(self, depth)
+    }
+}
+
+/// Object-safe face of a [`Game`], for the CLI and the conformance runner.
+/// Implemented for every `Game`.
+pub trait DynGame: Send + Sync {
+    fn variant(&self) -> &'static str;
+    fn turn(&self) -> Color;
+    fn legal_moves(&self) -> Vec<Move>;
+    /// Canonical texts of the legal moves, sorted (the `moves` command).
+    fn legal_texts(&self) -> Vec<String>;
+    fn play(&mut self, mv: &Move);
+    /// Parses and plays one move text.
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`]; the position is unchanged on error.
+    fn play_text(&mut self, text: &str) -> Result<Move, MoveError>;
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
+    fn move_text(&self, mv: &Move) -> String;
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn to_text(&self) -> String;
+    /// perft split at the root over `threads` threads (same count for any N).
+    fn perft(&self, depth: u32, threads: usize) -> u64;
+    /// (move text, perft(depth - 1)) per legal move, in the order of
+    /// `legal_moves`; `depth` ≥ 1.
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+impl<G: Game> DynGame for G {
+    fn variant(&self) -> &'static str {
+        Game::variant(self)
+    }
+    fn turn(&self) -> Color {
+        Game::turn(self)
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        Game::legal_moves(self, &mut v);
+        v
+    }
+    fn legal_texts(&self) -> Vec<String> {
+        let mut t: Vec<String> = DynGame::legal_moves(self).iter().map(|m| self.move_text(m)).collect();
+        t.sort();
+        t
+    }
+    fn play(&mut self, mv: &Move) {
+        Game::play(self, mv)
+    }
+    fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = Game::parse_move(self, text)?;
+        Game::play(self, &m);
+        Ok(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Game::parse_move(self, text)
+    }
+    fn move_text(&self, mv: &Move) -> String {
+        Game::move_text(self, mv)
+    }
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        Game::explain(self, text)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn to_text(&self) -> String {
+        Game::to_text(self)
+    }
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        perft::perft_threads(self, depth, threads)
+    }
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        perft::divide(self, depth, threads)
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}

@@ -1,0 +1,16 @@
+//! Core model shared by every game: geometry, the one [`Move`] type, the
+//! [`Game`] trait, rule options, perft, errors and notation helpers.
+
+pub mod error;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod rules;
+
+pub use error::{Error, ErrorKind, MoveError, PositionError, RuleError};
+pub use game::{Color, DynGame, Game, Outcome, Verdict};
+pub use geometry::{Board, Dir, Square};
+pub use moves::{Decision, Form, KnightPath, Move, Rotation};
+pub use rules::{Mutant, OptionKind, RuleOption, Rules};

@@ -1,0 +1,17 @@
+//! Checkers with Bosses — not implemented yet (placeholder registered so the CLI lists it).
+
+use crate::core::{DynGame, PositionError, Rules};
+use crate::variants::Variant;
+
+pub static VARIANT: Variant = Variant {
+    id: "bosses",
+    name: "Checkers with Bosses",
+    options: &[],
+    mutants: &[],
+    start: |_| String::new(),
+    parse,
+};
+
+fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
+    Err(PositionError::invalid("variant", "bosses is not implemented yet"))
+}

@@ -1,0 +1,17 @@
+//! Crazy Chess, not so simple — not implemented yet (placeholder registered so the CLI lists it).
+
+use crate::core::{DynGame, PositionError, Rules};
+use crate::variants::Variant;
+
+pub static VARIANT: Variant = Variant {
+    id: "crazy",
+    name: "Crazy Chess, not so simple",
+    options: &[],
+    mutants: &[],
+    start: |_| String::new(),
+    parse,
+};
+
+fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
+    Err(PositionError::invalid("variant", "crazy is not implemented yet"))
+}

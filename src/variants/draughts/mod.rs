@@ -1,0 +1,1 @@
+//! Shared draughts mechanism (jump series) for `english` and `bosses`.
