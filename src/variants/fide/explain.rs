@@ -86,9 +86,6 @@ fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -
     else {
         return format!("no piece of the side to move on {}", sq_name(from));
     };
-    if pos.colors[us] & bit(to) != 0 {
-        return format!("{} holds a piece of the side to move", sq_name(to));
-    }
     let ksq = pos.king(us);
     // Castling: the king's two-square move from its home square.
     let home = if us == WHITE { 4 } else { 60 };
@@ -121,6 +118,9 @@ fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -
             return "castling into check".into();
         }
         return "castling not allowed here".into();
+    }
+    if pos.colors[us] & bit(to) != 0 {
+        return format!("{} holds a piece of the side to move", sq_name(to));
     }
     let last_rank = if us == WHITE { RANK_8 } else { RANK_1 };
     let reaches_last = role == PAWN && last_rank & bit(to) != 0;

@@ -284,4 +284,54 @@ mod tests {
         .unwrap();
         assert_eq!(crate::core::perft::perft(&g, 2), 2039);
     }
+
+    /// Random edits of valid FENs and move texts never panic; whatever is
+    /// accepted prints a FEN that parses back to itself and supports perft.
+    #[test]
+    fn mangled_input_never_panics() {
+        let seeds = [
+            START,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let alphabet = b"pnbrqkPNBRQK12345678/ -wabcdefghKQkq0x9";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut accepted = 0;
+        for i in 0..20_000 {
+            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..1 + next(3) {
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = alphabet[next(alphabet.len())],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, alphabet[next(alphabet.len())]),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).to_string();
+            if let Ok(g) = Chess::from_fen(&text, 0) {
+                accepted += 1;
+                let fen = g.to_text();
+                assert_eq!(
+                    Chess::from_fen(&fen, 0).map(|h| h.to_text()).as_deref(),
+                    Ok(fen.as_str()),
+                    "{text}"
+                );
+                g.pos.perft(2);
+                for m in ["e2e4", "e1g1", "a7a8q", "e5d6", "h1h8", "zz", "e2e4k"] {
+                    let _ = g.explain(m);
+                    let _ = g.parse_move(m);
+                }
+            }
+        }
+        assert!(accepted > 100, "only {accepted} accepted");
+    }
 }
