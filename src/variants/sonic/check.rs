@@ -40,7 +40,10 @@ impl Position {
         // and is not endless.
         let ctx = self.ctx(side);
         let mut sc = Scratch::new(&self.cells);
-        let mut hit = |t: &spindash::Trace| t.hits > 0 && !t.endless;
+        let direct_only = self.rules.direct_check_only;
+        let mut hit = |t: &spindash::Trace| {
+            t.hits > 0 && !t.endless && (!direct_only || t.path.get(1) == Some(&target))
+        };
         for sq in board.squares() {
             let c = self.cells[sq.0 as usize];
             if !has_piece(c) || color_of(c) != side {

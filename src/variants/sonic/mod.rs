@@ -53,7 +53,7 @@ static OPTIONS: [RuleOption; 2] = [
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
 /// (`tests/sonic_mutants.rs`).
-static MUTANTS: [Mutant; 7] = [
+static MUTANTS: [Mutant; 9] = [
     Mutant { name: "bounce-180", doc: "a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4)" },
     Mutant { name: "knight-stops", doc: "a capturing knight stops on the captured square: no Tails continuation (SCA-6)" },
     Mutant { name: "endless-allowed", doc: "endless branches are cut by a step cap and played as stopping there instead of being illegal (SCA-5)" },
@@ -67,6 +67,11 @@ static MUTANTS: [Mutant; 7] = [
     },
     Mutant { name: "springs-block", doc: "a bare spring blocks R, B, Q, N like a friendly piece instead of acting as an enemy (SCA-3, SCA-7)" },
     Mutant { name: "pawns-see-springs", doc: "pawns may not enter a bare spring square (SCA-2)" },
+    Mutant { name: "hit-captures-king", doc: "an R, B, Q or N hit removes the king at once instead of costing a form (SCA-9)" },
+    Mutant {
+        name: "direct-check-only",
+        doc: "check counts only a first capture on the king, not one after bounces or a Tails continuation (SCA-10)",
+    },
 ];
 
 /// The variant as registered.
@@ -94,6 +99,8 @@ pub struct SonicRules {
     pub form_change_after_king_move: bool,
     pub springs_block: bool,
     pub pawns_see_springs: bool,
+    pub hit_captures_king: bool,
+    pub direct_check_only: bool,
 }
 
 impl SonicRules {
@@ -108,6 +115,8 @@ impl SonicRules {
             form_change_after_king_move: r.is_mutant("form-change-after-king-move"),
             springs_block: r.is_mutant("springs-block"),
             pawns_see_springs: r.is_mutant("pawns-see-springs"),
+            hit_captures_king: r.is_mutant("hit-captures-king"),
+            direct_check_only: r.is_mutant("direct-check-only"),
         }
     }
 }

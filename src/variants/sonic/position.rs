@@ -58,10 +58,17 @@ impl Position {
     }
 
     pub(crate) fn ctx(&self, side: Color) -> Ctx {
+        let forms = self.forms[side.other() as usize].count();
+        // Mutant `hit-captures-king`: any hit removes the king.
+        let king_forms = if self.rules.hit_captures_king {
+            forms.min(1)
+        } else {
+            forms
+        };
         Ctx {
             board: self.board,
             me: side,
-            king_forms: self.forms[side.other() as usize].count(),
+            king_forms,
             rules: self.rules,
         }
     }
@@ -240,7 +247,7 @@ impl Position {
                     self.cells[victim.0 as usize] &= SPRING;
                 }
             }
-            let forms_left = self.forms[opp as usize].count();
+            let forms_left = self.ctx(me).king_forms;
             let mut hits = 0u8;
             for &q in &mv.path[1..] {
                 let c = self.cells[q.0 as usize];

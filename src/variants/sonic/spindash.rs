@@ -208,7 +208,11 @@ fn first_capture(
     sink: &mut dyn FnMut(&Trace) -> bool,
 ) -> bool {
     let mut branches: SmallVec<[Option<Rotation>; 3]> = SmallVec::new();
-    if ctx.rules.bounce_180 {
+    if ctx.see(sc, Some(first)) == Seen::King && ctx.king_forms <= 1 {
+        // SCA-9.3/SCA-9.4: the hit loses the king and ends the move at
+        // once: no rotation is ever chosen.
+        branches.push(None);
+    } else if ctx.rules.bounce_180 {
         // Mutant: the original StHC bounce straight back.
         let open = !ctx.see(sc, ctx.step(first, d.reverse())).blocks();
         branches.push(if open {
