@@ -20,7 +20,8 @@ pub fn moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
     // SCA-2: a bare spring is an empty square for a pawn (mutant: it is not).
     let free = |sq: Square| {
         let c = pos.cells[sq.0 as usize];
-        !has_piece(c) && !(pos.rules.pawns_see_springs && is_spring(c))
+        let blocked_by_spring = pos.rules.pawns_see_springs && is_spring(c);
+        !has_piece(c) && !blocked_by_spring
     };
     let last = |sq: Square| board.relative_rank(sq, me.is_white()) == board.height - 1;
     let push = |to: Square, out: &mut Vec<Move>| {

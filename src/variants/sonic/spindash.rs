@@ -15,6 +15,10 @@
 //! SCA-5 is exact: the walker records every (square, new direction)
 //! after each turn since the last removal or king hit; meeting one again
 //! means the move would repeat forever, so that branch is not a move.
+//!
+//! SCA-4.5: the document's diagram (rook d2 takes d6; ccw b6 → b1, cw
+//! g6 → g4) is pinned by the `SCA-4.5-rook-d2*` fixtures and by the unit
+//! test below.
 
 use smallvec::SmallVec;
 
@@ -320,4 +324,29 @@ fn walk(
     }
     ctx.finish(sc, cur, &mut t);
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::Game;
+    use crate::variants::sonic::{Position, SonicRules};
+
+    /// SCA-4.5: the diagram's two branches.
+    #[test]
+    fn rook_d2_diagram() {
+        let p = Position::from_text(
+            "4k3/8/1p1p2p1/8/8/6P1/3R4/4K3 w - - 0 1 - K=K KNA=K",
+            SonicRules::default(),
+        )
+        .unwrap();
+        let mut v = Vec::new();
+        p.legal_moves(&mut v);
+        let mut t: Vec<String> = v
+            .iter()
+            .map(|m| p.move_text(m))
+            .filter(|t| t.starts_with("d2x"))
+            .collect();
+        t.sort();
+        assert_eq!(t, ["d2xd6xb6-b1:ccw", "d2xd6xg6-g4:cw"]);
+    }
 }
