@@ -600,3 +600,93 @@ pub fn move_text(p: &Position, mv: &crate::core::Move) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+
+    const START: &str =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K";
+
+    /// G4: no input panics; every prefix and every one-character
+    /// corruption of a valid text is either accepted or a typed error.
+    #[test]
+    fn position_parser_never_panics() {
+        let rules = SonicRules::default();
+        for cut in 0..=START.len() {
+            let _ = Position::from_text(&START[..cut], rules);
+        }
+        let bytes: Vec<char> = START.chars().collect();
+        for i in 0..bytes.len() {
+            for c in ['x', '9', '/', ' ', '?', '=', '-', ',', 'K', 'é', '0'] {
+                let mut b = bytes.clone();
+                b[i] = c;
+                let t: String = b.into_iter().collect();
+                if let Ok(p) = Position::from_text(&t, rules) {
+                    // Accepted texts round-trip through their canonical form.
+                    let canon = p.to_text();
+                    assert_eq!(
+                        Position::from_text(&canon, rules).map(|q| q.to_text()),
+                        Ok(canon)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics() {
+        let p = Position::from_text(START, SonicRules::default()).unwrap();
+        for t in [
+            "",
+            ":",
+            "::",
+            "e2",
+            "e2-",
+            "e2-e4:",
+            "e2e4",
+            "N:",
+            "N:e2-e4:cw:cw",
+            "O-O-O-O",
+            "e7-e8=K",
+            "a17-a1",
+            "é2-e4",
+            "e2xé4",
+            "K:N:e2-e4",
+            "e2-e4:Q",
+            "x",
+            "-e4",
+        ] {
+            let _ = parse_move_text(t);
+            let _ = p.explain(t);
+            let _ = p.parse_move(t);
+        }
+        assert!(parse_move_text("d2xd6xb6-b1:ccw:N").is_ok());
+        assert!(parse_move_text("A:O-O").is_ok());
+        assert!(parse_move_text("e2e4").is_err());
+    }
+
+    #[test]
+    fn forms_field() {
+        assert_eq!(
+            parse_forms("f", "NA??").unwrap(),
+            Forms {
+                remaining: 6,
+                current: None,
+                give_up: true
+            }
+        );
+        assert!(parse_forms("f", "KK=K").is_err());
+        assert!(parse_forms("f", "=K").is_err());
+        assert!(parse_forms("f", "KN=Q").is_err());
+        assert_eq!(
+            forms_text(Forms {
+                remaining: 7,
+                current: Some(Form::Alibaba),
+                give_up: false
+            }),
+            "KNA=A"
+        );
+    }
+}
