@@ -6,10 +6,13 @@
 //! backwards: for each trampoline T, which kinds of enemy piece can land on
 //! T in one leg ([`Position::reach`]); from T, can such a piece capture on
 //! the square, or land on the other trampoline U and capture from there?
-//! (The path X → U → T → square is found with T and U swapped.) The
-//! attacker's start square is treated as occupied: a leg that would pass
-//! over its own vacated start square is always matched by a shorter path
-//! of the same piece along the same line, so nothing is missed.
+//! (The path X → U → T → square is found with T and U swapped.) For a
+//! piece the attacker's start square may stay occupied: a leg that would
+//! pass over its own vacated start square is always matched by a shorter
+//! path of the same piece along the same line. Not so for a pawn that
+//! promotes on a trampoline: the promoted rook or queen may come back down
+//! the file over the pawn's vacated square, so pawn sources are judged
+//! with their square vacated.
 
 use super::*;
 use crate::core::Color;
@@ -45,10 +48,10 @@ impl Position {
     /// Whether the squares strictly between `from` and `to` (on a line,
     /// step `d`) hold no piece (trampolines do not block).
     #[inline]
-    fn clear(&self, from: u8, to: u8, d: i8) -> bool {
+    fn clear(&self, from: u8, to: u8, d: i8, vacated: u8) -> bool {
         let mut sq = offset(from, d);
         while sq != to {
-            if self.board[sq as usize] != 0 {
+            if self.board[sq as usize] != 0 && sq != vacated {
                 return false;
             }
             sq = offset(sq, d);
@@ -108,17 +111,13 @@ impl Position {
             if t == NONE {
                 continue;
             }
+            let u = self.tramp[1 - i];
             let m1 = self.reach(t, by);
-            if m1 == 0 {
-                continue;
-            }
-            if self.captures_from(m1, t, sq, by) {
+            if m1 != 0 && self.hop_attack(m1, t, u, sq, by, NONE) {
                 return true;
             }
-            let u = self.tramp[1 - i];
-            if u != NONE {
-                let m2 = self.land_kinds(m1, t, u, by);
-                if m2 != 0 && self.captures_from(m2, u, sq, by) {
+            if let Some((x, kinds)) = self.pawn_source(t, by) {
+                if self.hop_attack(kinds, t, u, sq, by, x) {
                     return true;
                 }
             }
@@ -126,24 +125,58 @@ impl Position {
         false
     }
 
-    /// The kinds of `by`'s pieces that can land on the (empty) trampoline
-    /// square `t` with their first leg.
-    pub fn reach(&self, t: u8, by: Color) -> u8 {
-        let c = color_bit(by);
-        let fwd = Position::fwd(by);
-        let mut m = 0;
-        let behind = offset(t, -fwd);
-        if on_board(behind) {
-            let p = self.board[behind as usize];
-            if p == PAWN | c {
-                m |= if self.last_rank(t, by) { K_PROMOTED } else { K_PAWN };
-            } else if p == 0 && self.board_relative_rank(t, by) == 3 {
-                let two = offset(behind, -fwd);
-                if self.board[two as usize] == PAWN | c {
-                    m |= K_PAWN;
-                }
+    /// From trampoline `t` (kinds `m` standing on it), a capture on `sq`
+    /// directly or after landing on the other trampoline `u`; `vacated` is
+    /// the attacker's start square when it matters (pawn sources).
+    fn hop_attack(&self, m: u8, t: u8, u: u8, sq: u8, by: Color, vacated: u8) -> bool {
+        if self.captures_from(m, t, sq, by, vacated) {
+            return true;
+        }
+        if u != NONE {
+            let m2 = self.land_kinds(m, t, u, by, vacated);
+            if m2 != 0 && self.captures_from(m2, u, sq, by, vacated) {
+                return true;
             }
         }
+        false
+    }
+
+    /// A pawn of `by` that can land on the empty square `t` with its first
+    /// leg (push or double step): its square and the kinds it continues
+    /// with (HOP-6: promoted pieces on the last rank).
+    pub fn pawn_source(&self, t: u8, by: Color) -> Option<(u8, u8)> {
+        let c = color_bit(by);
+        let fwd = Position::fwd(by);
+        let behind = offset(t, -fwd);
+        if !on_board(behind) {
+            return None;
+        }
+        let p = self.board[behind as usize];
+        if p == PAWN | c {
+            return Some((
+                behind,
+                if self.last_rank(t, by) {
+                    K_PROMOTED
+                } else {
+                    K_PAWN
+                },
+            ));
+        }
+        if p == 0 && self.board_relative_rank(t, by) == 3 {
+            let two = offset(behind, -fwd);
+            if self.board[two as usize] == PAWN | c {
+                return Some((two, K_PAWN));
+            }
+        }
+        None
+    }
+
+    /// The kinds of `by`'s pieces other than pawns that can land on the
+    /// (empty) trampoline square `t` with their first leg (pawns:
+    /// [`Position::pawn_source`]).
+    pub fn reach(&self, t: u8, by: Color) -> u8 {
+        let c = color_bit(by);
+        let mut m = 0;
         for d in KNIGHT_STEPS {
             let from = offset(t, d);
             if on_board(from) && self.board[from as usize] == KNIGHT | c {
@@ -151,7 +184,8 @@ impl Position {
             }
         }
         let free = self.rules.queen_changes_line;
-        for (dirs, slider, ks, kq) in [(&ORTH, ROOK, K_ROOK, K_QO), (&DIAG, BISHOP, K_BISHOP, K_QD)] {
+        for (dirs, slider, ks, kq) in [(&ORTH, ROOK, K_ROOK, K_QO), (&DIAG, BISHOP, K_BISHOP, K_QD)]
+        {
             for &d in dirs.iter() {
                 let mut s = offset(t, d);
                 while on_board(s) {
@@ -173,10 +207,14 @@ impl Position {
 
     /// Kinds (of `m`) standing on `t` that can land on the empty square `u`
     /// in one leg, as the kinds they continue with from `u`.
-    fn land_kinds(&self, m: u8, t: u8, u: u8, by: Color) -> u8 {
+    fn land_kinds(&self, m: u8, t: u8, u: u8, by: Color, vacated: u8) -> u8 {
         let mut out = 0;
         if m & K_PAWN != 0 && u == offset(t, Position::fwd(by)) {
-            out |= if self.last_rank(u, by) { K_PROMOTED } else { K_PAWN };
+            out |= if self.last_rank(u, by) {
+                K_PROMOTED
+            } else {
+                K_PAWN
+            };
         }
         let diff = u as i16 - t as i16;
         if m & K_KNIGHT != 0 && KNIGHT_STEPS.iter().any(|&d| d as i16 == diff) {
@@ -184,7 +222,7 @@ impl Position {
         }
         if let Some((d, orth)) = line_step(t, u) {
             let wanted = if orth { K_ROOK | K_QO } else { K_BISHOP | K_QD };
-            if m & wanted != 0 && self.clear(t, u, d) {
+            if m & wanted != 0 && self.clear(t, u, d, vacated) {
                 out |= m & wanted;
             }
         }
@@ -192,7 +230,7 @@ impl Position {
     }
 
     /// Can a piece of a kind in `m` standing on `t` capture on `sq`?
-    fn captures_from(&self, m: u8, t: u8, sq: u8, by: Color) -> bool {
+    fn captures_from(&self, m: u8, t: u8, sq: u8, by: Color, vacated: u8) -> bool {
         let diff = sq as i16 - t as i16;
         if m & K_PAWN != 0 {
             let fwd = Position::fwd(by) as i16;
@@ -205,7 +243,7 @@ impl Position {
         }
         if let Some((d, orth)) = line_step(t, sq) {
             let wanted = if orth { K_ROOK | K_QO } else { K_BISHOP | K_QD };
-            if m & wanted != 0 && self.clear(t, sq, d) {
+            if m & wanted != 0 && self.clear(t, sq, d, vacated) {
                 return true;
             }
         }

@@ -65,7 +65,12 @@ impl Position {
     }
 
     fn diagnose(&self, text: &str, pat: &record::Pattern, piece_ok: bool) -> Verdict {
-        let illegal = |rules: Vec<&'static str>, reason: String| Verdict { legal: false, text: text.to_string(), rules, reason };
+        let illegal = |rules: Vec<&'static str>, reason: String| Verdict {
+            legal: false,
+            text: text.to_string(),
+            rules,
+            reason,
+        };
         // A text ending on a trampoline square: the piece would have to move on.
         if let Some(path) = &pat.path {
             let last = *path.last().unwrap_or(&NONE);
@@ -74,7 +79,11 @@ impl Position {
                 return if k == KING {
                     illegal(vec!["HOP-4"], "a king never lands on a trampoline".into())
                 } else {
-                    illegal(vec!["HOP-3", "HOP-3.1"], "a piece landing on a trampoline must move again (write the whole path)".into())
+                    illegal(
+                        vec!["HOP-3", "HOP-3.1"],
+                        "a piece landing on a trampoline must move again (write the whole path)"
+                            .into(),
+                    )
                 };
             }
         }
@@ -91,8 +100,15 @@ impl Position {
             }
         }
         // En passant onto a trampoline square (HOP-5).
-        if self.ep != NONE && self.tramp_at(self.ep).is_some() && (pat.dest == Some(self.ep) || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep)) {
-            return illegal(vec!["HOP-5"], "no en passant onto a trampoline square".into());
+        if self.ep != NONE
+            && self.tramp_at(self.ep).is_some()
+            && (pat.dest == Some(self.ep)
+                || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep))
+        {
+            return illegal(
+                vec!["HOP-5"],
+                "no en passant onto a trampoline square".into(),
+            );
         }
         if piece_ok {
             let reason = if self.first_turn() {
@@ -152,19 +168,31 @@ impl Game for Position {
         let text = text.trim();
         let pat = parse_pattern(text)?;
         if Game::outcome(self).is_some() {
-            return Err(MoveError::GameOver { text: text.to_string() });
+            return Err(MoveError::GameOver {
+                text: text.to_string(),
+            });
         }
         match self.resolve(&pat) {
             Resolution::One(pm, place) => Ok(self.to_move(&pm, place)),
-            Resolution::Several(candidates) => Err(MoveError::Ambiguous { text: text.to_string(), candidates }),
+            Resolution::Several(candidates) => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates,
+            }),
             Resolution::CheckMark(c) => Err(MoveError::Illegal {
                 text: text.to_string(),
-                reason: format!("check mark wrong (no check where '+' is written; candidates {})", c.join(", ")),
+                reason: format!(
+                    "check mark wrong (no check where '+' is written; candidates {})",
+                    c.join(", ")
+                ),
                 rules: vec!["HOP-8", "HOP-7"],
             }),
             Resolution::NoMatch { piece_ok } => {
                 let v = self.diagnose(text, &pat, piece_ok);
-                Err(MoveError::Illegal { text: text.to_string(), reason: format!("no legal move matches: {}", v.reason), rules: v.rules })
+                Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason: format!("no legal move matches: {}", v.reason),
+                    rules: v.rules,
+                })
             }
         }
     }
@@ -188,7 +216,12 @@ impl Game for Position {
                 rules: vec!["HOP-8"],
                 reason: format!("several legal moves match: {}", c.join(", ")),
             },
-            Resolution::CheckMark(_) => Verdict { legal: false, text: text.into(), rules: vec!["HOP-8", "HOP-7"], reason: "check mark wrong".into() },
+            Resolution::CheckMark(_) => Verdict {
+                legal: false,
+                text: text.into(),
+                rules: vec!["HOP-8", "HOP-7"],
+                reason: "check mark wrong".into(),
+            },
             Resolution::NoMatch { piece_ok } => self.diagnose(text, &pat, piece_ok),
         })
     }

@@ -83,7 +83,11 @@ impl Position {
                     pos: self,
                     start: sq,
                     us,
-                    pm: PieceMove { castle: NONE, promo_at: NONE, ..Default::default() },
+                    pm: PieceMove {
+                        castle: NONE,
+                        promo_at: NONE,
+                        ..Default::default()
+                    },
                     f: &mut *f,
                 };
                 g.pm.path[0] = sq;
@@ -107,23 +111,33 @@ impl Position {
     /// with the whole turn (placements).
     fn castlings<F: FnMut(&PieceMove)>(&self, f: &mut F) {
         let us = self.turn;
-        let (rank, ks, qs) = if us.is_white() { (0u8, WK, WQ) } else { (0x70u8, BK, BQ) };
+        let (rank, ks, qs) = if us.is_white() {
+            (0u8, WK, WQ)
+        } else {
+            (0x70u8, BK, BQ)
+        };
         let king_sq = rank + 4;
         let me = color_bit(us);
         if self.board[king_sq as usize] != KING | me {
             return;
         }
         let them = us.other();
-        for (right, rook_sq, between, cross, dest) in
-            [(ks, rank + 7, &[5u8, 6][..], rank + 5, rank + 6), (qs, rank, &[3u8, 2, 1][..], rank + 3, rank + 2)]
-        {
+        for (right, rook_sq, between, cross, dest) in [
+            (ks, rank + 7, &[5u8, 6][..], rank + 5, rank + 6),
+            (qs, rank, &[3u8, 2, 1][..], rank + 3, rank + 2),
+        ] {
             if self.castling & right == 0 || self.board[rook_sq as usize] != ROOK | me {
                 continue;
             }
-            if between.iter().any(|&b| self.board[(rank + b) as usize] != 0) {
+            if between
+                .iter()
+                .any(|&b| self.board[(rank + b) as usize] != 0)
+            {
                 continue;
             }
-            if !self.rules.castle_across_trampoline && between.iter().any(|&b| self.tramp_at(rank + b).is_some()) {
+            if !self.rules.castle_across_trampoline
+                && between.iter().any(|&b| self.tramp_at(rank + b).is_some())
+            {
                 continue;
             }
             if !self.rules.ignore_check {
@@ -137,7 +151,12 @@ impl Position {
                     continue;
                 }
             }
-            let mut pm = PieceMove { castle: rook_sq, promo_at: NONE, len: 2, ..Default::default() };
+            let mut pm = PieceMove {
+                castle: rook_sq,
+                promo_at: NONE,
+                len: 2,
+                ..Default::default()
+            };
             pm.path[0] = king_sq;
             pm.path[1] = dest;
             f(&pm);
@@ -158,10 +177,18 @@ impl Position {
             let rook = self.board[pm.castle as usize];
             self.board[pm.castle as usize] = 0;
             self.board[to as usize] = p;
-            let rook_to = if pm.castle & 7 == 7 { from + 1 } else { from - 1 };
+            let rook_to = if pm.castle & 7 == 7 {
+                from + 1
+            } else {
+                from - 1
+            };
             self.board[rook_to as usize] = rook;
             self.king[s] = to;
-            self.castling &= if us.is_white() { !(WK | WQ) } else { !(BK | BQ) };
+            self.castling &= if us.is_white() {
+                !(WK | WQ)
+            } else {
+                !(BK | BQ)
+            };
             self.halfmove += 1;
             return;
         }
@@ -305,7 +332,8 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     self.land(one, PAWN, line, used, hops);
                     // HOP-3.1: no double step after a hop.
                     let two = offset(one, fwd);
-                    if hops == 0 && self.pos.board_relative_rank(at, us) == 1 && self.occ(two) == 0 {
+                    if hops == 0 && self.pos.board_relative_rank(at, us) == 1 && self.occ(two) == 0
+                    {
                         self.land(two, PAWN, line, used, hops);
                     }
                 }
@@ -329,7 +357,11 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                 }
             }
             KNIGHT | KING => {
-                let steps: &[i8] = if k == KNIGHT { &KNIGHT_STEPS } else { &KING_STEPS };
+                let steps: &[i8] = if k == KNIGHT {
+                    &KNIGHT_STEPS
+                } else {
+                    &KING_STEPS
+                };
                 for &d in steps {
                     let sq = offset(at, d);
                     if !on_board(sq) {

@@ -196,6 +196,9 @@ impl Position {
     /// the board [ruling].
     #[inline]
     pub fn first_turn(&self) -> bool {
-        self.turn == Color::White && self.fullmove == 1 && self.tramp[0] == NONE && !self.rules.first_turn_placement
+        self.turn == Color::White
+            && self.fullmove == 1
+            && self.tramp[0] == NONE
+            && !self.rules.first_turn_placement
     }
 }

@@ -24,7 +24,9 @@
 
 use super::hops::PieceMove;
 use super::*;
-use crate::core::notation::{parse_board_field, parse_counter, parse_turn, turn_char, write_board_field};
+use crate::core::notation::{
+    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
+};
 use crate::core::{Color, Decision, Move, PositionError, Square};
 
 /// A position text as read, not yet validated.
@@ -75,7 +77,9 @@ fn parse_square_field(field: &'static str, text: &str) -> Result<u8, PositionErr
     crate::core::Board::CHESS
         .parse_square(text)
         .map(|s| s.0)
-        .ok_or_else(|| PositionError::syntax(field, format!("expected a square or '-', found '{text}'")))
+        .ok_or_else(|| {
+            PositionError::syntax(field, format!("expected a square or '-', found '{text}'"))
+        })
 }
 
 impl Setup {
@@ -96,7 +100,10 @@ impl Setup {
         }
         let (b, cells) = parse_board_field(fields[0])?;
         if b != crate::core::Board::CHESS {
-            return Err(PositionError::syntax("board", format!("expected 8x8, found {}x{}", b.width, b.height)));
+            return Err(PositionError::syntax(
+                "board",
+                format!("expected 8x8, found {}x{}", b.width, b.height),
+            ));
         }
         let mut board = [0u8; 128];
         for cell in cells {
@@ -105,7 +112,12 @@ impl Setup {
                 (Some(c), None) => piece_from_char(c),
                 _ => None,
             }
-            .ok_or_else(|| PositionError::syntax("board", format!("unknown piece '{}' on {}", cell.token, cell.square)))?;
+            .ok_or_else(|| {
+                PositionError::syntax(
+                    "board",
+                    format!("unknown piece '{}' on {}", cell.token, cell.square),
+                )
+            })?;
             board[cell.square.0 as usize] = p;
         }
         let turn = parse_turn(fields[1])?;
@@ -117,15 +129,26 @@ impl Setup {
                     'Q' => WQ,
                     'k' => BK,
                     'q' => BQ,
-                    _ => return Err(PositionError::syntax("castling", format!("unknown right '{ch}'"))),
+                    _ => {
+                        return Err(PositionError::syntax(
+                            "castling",
+                            format!("unknown right '{ch}'"),
+                        ))
+                    }
                 };
                 if castling & bit != 0 {
-                    return Err(PositionError::syntax("castling", format!("right '{ch}' repeated")));
+                    return Err(PositionError::syntax(
+                        "castling",
+                        format!("right '{ch}' repeated"),
+                    ));
                 }
                 castling |= bit;
             }
             if castling_text(castling) != fields[2] {
-                return Err(PositionError::syntax("castling", "rights not in the order KQkq"));
+                return Err(PositionError::syntax(
+                    "castling",
+                    "rights not in the order KQkq",
+                ));
             }
         }
         let ep = parse_square_field("en-passant", fields[3])?;
@@ -133,7 +156,15 @@ impl Setup {
         let fullmove = parse_counter("fullmove", fields[5], 1)?;
         let tw = parse_square_field("white-trampoline", fields[6])?;
         let tb = parse_square_field("black-trampoline", fields[7])?;
-        Ok(Setup { board, turn, castling, ep, halfmove, fullmove, tramp: [tw, tb] })
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            tramp: [tw, tb],
+        })
     }
 
     /// Checks the meaning of the position (module docs).
@@ -155,7 +186,13 @@ impl Setup {
                 let s = if p & BLACK != 0 { 1 } else { 0 };
                 if kind(p) == KING {
                     if king[s] != NONE {
-                        return Err(inv("board", format!("more than one {} king", if s == 0 { "white" } else { "black" })));
+                        return Err(inv(
+                            "board",
+                            format!(
+                                "more than one {} king",
+                                if s == 0 { "white" } else { "black" }
+                            ),
+                        ));
                     }
                     king[s] = sq;
                 }
@@ -169,16 +206,28 @@ impl Setup {
                 return Err(inv("board", format!("no {name} king")));
             }
         }
-        for (bit, k, rook, ch) in [(WK, 0x04, 0x07, 'K'), (WQ, 0x04, 0x00, 'Q'), (BK, 0x74, 0x77, 'k'), (BQ, 0x74, 0x70, 'q')] {
+        for (bit, k, rook, ch) in [
+            (WK, 0x04, 0x07, 'K'),
+            (WQ, 0x04, 0x00, 'Q'),
+            (BK, 0x74, 0x77, 'k'),
+            (BQ, 0x74, 0x70, 'q'),
+        ] {
             if self.castling & bit != 0 {
                 let c = if bit & (WK | WQ) != 0 { 0 } else { BLACK };
                 if self.board[k as usize] != KING | c || self.board[rook as usize] != ROOK | c {
-                    return Err(inv("castling", format!("right '{ch}' needs king and rook on their home squares")));
+                    return Err(inv(
+                        "castling",
+                        format!("right '{ch}' needs king and rook on their home squares"),
+                    ));
                 }
             }
         }
         if self.ep != NONE {
-            let (rank, fwd) = if self.turn.is_white() { (5u8, 16i8) } else { (2u8, -16i8) };
+            let (rank, fwd) = if self.turn.is_white() {
+                (5u8, 16i8)
+            } else {
+                (2u8, -16i8)
+            };
             let pawn = offset(self.ep, -fwd);
             let origin = offset(self.ep, fwd);
             let them = color_bit(self.turn.other());
@@ -187,17 +236,29 @@ impl Setup {
                 || self.board[pawn as usize] != PAWN | them
                 || self.board[origin as usize] != 0
             {
-                return Err(inv("en-passant", format!("{} is not the square behind a pawn that just made a double step", sq_name(self.ep))));
+                return Err(inv(
+                    "en-passant",
+                    format!(
+                        "{} is not the square behind a pawn that just made a double step",
+                        sq_name(self.ep)
+                    ),
+                ));
             }
         }
         for (i, name) in [(0usize, "white-trampoline"), (1, "black-trampoline")] {
             let t = self.tramp[i];
             if t != NONE && self.board[t as usize] != 0 {
-                return Err(inv(name, format!("trampoline on the occupied square {}", sq_name(t))));
+                return Err(inv(
+                    name,
+                    format!("trampoline on the occupied square {}", sq_name(t)),
+                ));
             }
         }
         if self.tramp[0] != NONE && self.tramp[0] == self.tramp[1] {
-            return Err(inv("black-trampoline", format!("both trampolines on {}", sq_name(self.tramp[0]))));
+            return Err(inv(
+                "black-trampoline",
+                format!("both trampolines on {}", sq_name(self.tramp[0])),
+            ));
         }
         let pos = Position {
             board: self.board,
@@ -213,7 +274,13 @@ impl Setup {
         };
         let other = self.turn.other();
         if pos.in_check(other) {
-            return Err(inv("turn", format!("the side not to move ({}) is in check (HOP-7)", other.name())));
+            return Err(inv(
+                "turn",
+                format!(
+                    "the side not to move ({}) is in check (HOP-7)",
+                    other.name()
+                ),
+            ));
         }
         Ok(pos)
     }
@@ -275,10 +342,15 @@ impl Position {
         }
         if pm.promo != 0 {
             let c = piece_char(pm.promo | color_bit(self.turn)) as u8;
-            m.decisions.push(Decision::Promote { on: Square(pm.promo_at), piece: c });
+            m.decisions.push(Decision::Promote {
+                on: Square(pm.promo_at),
+                piece: c,
+            });
         }
         if pm.castle != NONE {
-            m.decisions.push(Decision::Castle { rook: Square(pm.castle) });
+            m.decisions.push(Decision::Castle {
+                rook: Square(pm.castle),
+            });
         }
         if place != NONE {
             m.decisions.push(Decision::Place(Square(place)));
@@ -293,7 +365,12 @@ impl Position {
         if !(2..=6).contains(&n) || m.path.iter().any(|s| !on_board(s.0)) {
             return None;
         }
-        let mut pm = PieceMove { castle: NONE, promo_at: NONE, len: n as u8, ..Default::default() };
+        let mut pm = PieceMove {
+            castle: NONE,
+            promo_at: NONE,
+            len: n as u8,
+            ..Default::default()
+        };
         for (i, s) in m.path.iter().enumerate() {
             pm.path[i] = s.0;
         }
@@ -313,6 +390,17 @@ impl Position {
         let to = pm.to();
         let p = self.board[from as usize];
         if !is_color(p, self.turn) {
+            return None;
+        }
+        if pm.castle != NONE
+            && (kind(p) != KING
+                || !on_board(pm.castle)
+                || from & 7 != 4
+                || !matches!(pm.castle & 7, 0 | 7))
+        {
+            return None;
+        }
+        if pm.promo != 0 && (!on_board(pm.promo_at) || !(KNIGHT..=QUEEN).contains(&pm.promo)) {
             return None;
         }
         if pm.castle == NONE && to != from {

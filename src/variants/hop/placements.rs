@@ -12,8 +12,10 @@
 //! own trampoline taken off the board, no placement helps; otherwise only
 //! placements from which some path can reach the king matter. Those lie on
 //! the king's open lines or knight squares, or on the open lines / knight
-//! squares of the opponent's trampoline; only those candidate squares are
-//! tested one by one, all others are counted at once.
+//! squares of the opponent's trampoline (or up to two squares beyond a
+//! pawn on the king's file: a pawn promoting on a trampoline comes back
+//! over its vacated square); only those candidate squares are tested one
+//! by one, all others are counted at once.
 
 use super::hops::PieceMove;
 use super::*;
@@ -37,6 +39,16 @@ impl Position {
                 while on_board(s) && c.board[s as usize] == 0 {
                     *mask |= 1u128 << s;
                     s = offset(s, d);
+                }
+                // A pawn promoting on a trampoline up to two squares beyond
+                // it may come back down its file over its vacated square.
+                if (d == 16 || d == -16) && on_board(s) && kind(c.board[s as usize]) == PAWN {
+                    for _ in 0..2 {
+                        s = offset(s, d);
+                        if on_board(s) {
+                            *mask |= 1u128 << s;
+                        }
+                    }
                 }
             }
             for d in KNIGHT_STEPS {
@@ -80,7 +92,11 @@ impl Position {
             if !early && !no_safety && c.attacked(k, us.other()) {
                 return;
             }
-            let cand = if early || no_safety { 0 } else { Position::candidates(&c, k) };
+            let cand = if early || no_safety {
+                0
+            } else {
+                Position::candidates(&c, k)
+            };
             let topp = c.tramp[1 - own];
             for r in 0..8u8 {
                 for file in 0..8u8 {

@@ -85,10 +85,14 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
         }
         (a, b)
     };
-    let mut pat = Pattern { piece: PAWN, ..Default::default() };
+    let mut pat = Pattern {
+        piece: PAWN,
+        ..Default::default()
+    };
     if let Some(p) = place_part {
         let (sq, chk) = strip_check(p);
-        pat.place = Some(square(sq).ok_or_else(|| bad(&format!("placement '{p}' is not a square")))?);
+        pat.place =
+            Some(square(sq).ok_or_else(|| bad(&format!("placement '{p}' is not a square")))?);
         pat.check_place = chk;
     }
     let (body, chk) = strip_check(piece_part);
@@ -115,7 +119,10 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
         return Err(bad("expected squares after the piece letter"));
     }
     // Full path form: a square followed by '-' or ':' and a square.
-    let full = rest.len() >= 5 && square(&rest[..2]).is_some() && matches!(&rest[2..3], "-" | ":") && square(&rest[3..5]).is_some();
+    let full = rest.len() >= 5
+        && square(&rest[..2]).is_some()
+        && matches!(&rest[2..3], "-" | ":")
+        && square(&rest[3..5]).is_some();
     if full {
         let mut path = vec![square(&rest[..2]).unwrap_or(0)];
         let mut r = &rest[2..];
@@ -128,11 +135,18 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
                 return Err(bad("':' (capture) only before the last square"));
             }
             pat.capture = sep == ":";
-            let sq = r.get(1..3).and_then(square).ok_or_else(|| bad(&format!("expected a square in '{r}'")))?;
+            let sq = r
+                .get(1..3)
+                .and_then(square)
+                .ok_or_else(|| bad(&format!("expected a square in '{r}'")))?;
             path.push(sq);
             r = &r[3..];
             if let Some(p) = r.strip_prefix('=') {
-                let k = p.chars().next().and_then(|c| piece_from_char(c.to_ascii_uppercase())).map(kind);
+                let k = p
+                    .chars()
+                    .next()
+                    .and_then(|c| piece_from_char(c.to_ascii_uppercase()))
+                    .map(kind);
                 match k {
                     Some(k) if (KNIGHT..=QUEEN).contains(&k) => pat.promo = Some(k),
                     _ => return Err(bad("promotion must be =Q, =R, =B or =N")),
@@ -149,7 +163,11 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     // Record form.
     let mut r = rest;
     if let Some(i) = r.find('=') {
-        let k = r[i + 1..].chars().next().and_then(piece_from_char).map(kind);
+        let k = r[i + 1..]
+            .chars()
+            .next()
+            .and_then(piece_from_char)
+            .map(kind);
         match k {
             Some(k) if (KNIGHT..=QUEEN).contains(&k) && r.len() == i + 2 => pat.promo = Some(k),
             _ => return Err(bad("promotion must be =Q, =R, =B or =N at the end")),
@@ -173,11 +191,15 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     } else if pat.capture && target.len() == 1 && "KQRBNP".contains(target) {
         pat.captured = piece_from_char(target.chars().next().unwrap_or('P')).map(kind);
     } else {
-        return Err(bad(&format!("'{target}' is neither a square nor a piece letter")));
+        return Err(bad(&format!(
+            "'{target}' is neither a square nor a piece letter"
+        )));
     }
     for c in dis.chars() {
         match c {
-            'a'..='h' if pat.from_file.is_none() && pat.from_rank.is_none() => pat.from_file = Some(c as u8 - b'a'),
+            'a'..='h' if pat.from_file.is_none() && pat.from_rank.is_none() => {
+                pat.from_file = Some(c as u8 - b'a')
+            }
             '1'..='8' if pat.from_rank.is_none() => pat.from_rank = Some(c as u8 - b'1'),
             _ => return Err(bad(&format!("bad disambiguation '{dis}'"))),
         }
@@ -191,7 +213,9 @@ pub enum Resolution {
     One(PieceMove, u8),
     /// No legal move matches; `piece_ok`: some matches the piece part
     /// (the placement is what fails).
-    NoMatch { piece_ok: bool },
+    NoMatch {
+        piece_ok: bool,
+    },
     /// Matches, but no candidate has the check the text asserts.
     CheckMark(Vec<String>),
     Several(Vec<String>),
@@ -222,7 +246,11 @@ impl Position {
             return false;
         }
         if let Some(k) = pat.captured {
-            let victim = if pm.ep { PAWN } else { kind(self.board[to as usize]) };
+            let victim = if pm.ep {
+                PAWN
+            } else {
+                kind(self.board[to as usize])
+            };
             if victim != k {
                 return false;
             }
@@ -239,7 +267,10 @@ impl Position {
             }
         });
         let piece_ok = !by_piece.is_empty();
-        let placed: Vec<(PieceMove, u8)> = by_piece.into_iter().filter(|&(_, pl)| pat.place.is_none_or(|p| p == pl)).collect();
+        let placed: Vec<(PieceMove, u8)> = by_piece
+            .into_iter()
+            .filter(|&(_, pl)| pat.place.is_none_or(|p| p == pl))
+            .collect();
         if placed.is_empty() {
             return Resolution::NoMatch { piece_ok };
         }
@@ -260,10 +291,20 @@ impl Position {
             })
             .collect();
         if checked.is_empty() {
-            return Resolution::CheckMark(placed.iter().map(|(pm, pl)| self.text_of(pm, *pl)).collect());
+            return Resolution::CheckMark(
+                placed
+                    .iter()
+                    .map(|(pm, pl)| self.text_of(pm, *pl))
+                    .collect(),
+            );
         }
         if checked.len() > 1 {
-            return Resolution::Several(checked.iter().map(|(pm, pl)| self.text_of(pm, *pl)).collect());
+            return Resolution::Several(
+                checked
+                    .iter()
+                    .map(|(pm, pl)| self.text_of(pm, *pl))
+                    .collect(),
+            );
         }
         Resolution::One(checked[0].0, checked[0].1)
     }
