@@ -64,6 +64,25 @@ impl Position {
         r
     }
 
+    /// The distinct piece parts of the legal turns moving the piece type a
+    /// text names (the candidates an unmatched record token is listed with).
+    fn near(&self, pat: &record::Pattern) -> String {
+        let mut seen: Vec<String> = Vec::new();
+        self.turns(&mut |pm, _| {
+            let is_castle = pm.castle != NONE;
+            let same = if pat.castle.is_some() { is_castle } else { !is_castle && kind(self.board[pm.from() as usize]) == pat.piece };
+            let t = self.text_of(pm, NONE);
+            if same && !seen.contains(&t) {
+                seen.push(t);
+            }
+        });
+        if seen.is_empty() {
+            "none".into()
+        } else {
+            seen.join(", ")
+        }
+    }
+
     fn diagnose(&self, text: &str, pat: &record::Pattern, piece_ok: bool) -> Verdict {
         let illegal = |rules: Vec<&'static str>, reason: String| Verdict {
             legal: false,
@@ -188,11 +207,12 @@ impl Game for Position {
             }),
             Resolution::NoMatch { piece_ok } => {
                 let v = self.diagnose(text, &pat, piece_ok);
-                Err(MoveError::Illegal {
-                    text: text.to_string(),
-                    reason: format!("no legal move matches: {}", v.reason),
-                    rules: v.rules,
-                })
+                let reason = if v.rules == ["HOP-8"] {
+                    format!("no legal move matches; legal moves of that piece type: {}", self.near(&pat))
+                } else {
+                    format!("no legal move matches: {}", v.reason)
+                };
+                Err(MoveError::Illegal { text: text.to_string(), reason, rules: v.rules })
             }
         }
     }
