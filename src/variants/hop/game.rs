@@ -70,7 +70,11 @@ impl Position {
         let mut seen: Vec<String> = Vec::new();
         self.turns(&mut |pm, _| {
             let is_castle = pm.castle != NONE;
-            let same = if pat.castle.is_some() { is_castle } else { !is_castle && kind(self.board[pm.from() as usize]) == pat.piece };
+            let same = if pat.castle.is_some() {
+                is_castle
+            } else {
+                !is_castle && kind(self.board[pm.from() as usize]) == pat.piece
+            };
             let t = self.text_of(pm, NONE);
             if same && !seen.contains(&t) {
                 seen.push(t);
@@ -90,6 +94,19 @@ impl Position {
             rules,
             reason,
         };
+        // En passant onto a trampoline square (HOP-5).
+        if self.ep != NONE
+            && self.tramp_at(self.ep).is_some()
+            && pat.capture
+            && pat.piece == PAWN
+            && (pat.dest == Some(self.ep)
+                || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep))
+        {
+            return illegal(
+                vec!["HOP-5"],
+                "no en passant onto a trampoline square".into(),
+            );
+        }
         // A text ending on a trampoline square: the piece would have to move on.
         if let Some(path) = &pat.path {
             let last = *path.last().unwrap_or(&NONE);
@@ -117,17 +134,6 @@ impl Position {
             if matches!(p.resolve(pat), Resolution::One(..) | Resolution::Several(_)) {
                 return illegal(rx.rules.to_vec(), rx.reason.into());
             }
-        }
-        // En passant onto a trampoline square (HOP-5).
-        if self.ep != NONE
-            && self.tramp_at(self.ep).is_some()
-            && (pat.dest == Some(self.ep)
-                || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep))
-        {
-            return illegal(
-                vec!["HOP-5"],
-                "no en passant onto a trampoline square".into(),
-            );
         }
         if piece_ok {
             let reason = if self.first_turn() {
@@ -208,11 +214,18 @@ impl Game for Position {
             Resolution::NoMatch { piece_ok } => {
                 let v = self.diagnose(text, &pat, piece_ok);
                 let reason = if v.rules == ["HOP-8"] {
-                    format!("no legal move matches; legal moves of that piece type: {}", self.near(&pat))
+                    format!(
+                        "no legal move matches; legal moves of that piece type: {}",
+                        self.near(&pat)
+                    )
                 } else {
                     format!("no legal move matches: {}", v.reason)
                 };
-                Err(MoveError::Illegal { text: text.to_string(), reason, rules: v.rules })
+                Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason,
+                    rules: v.rules,
+                })
             }
         }
     }
