@@ -33,20 +33,38 @@ pub struct CheckArgs {
 }
 
 pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
-    let paths = if a.paths.is_empty() { vec![PathBuf::from("fixtures")] } else { a.paths.clone() };
+    let paths = if a.paths.is_empty() {
+        vec![PathBuf::from("fixtures")]
+    } else {
+        a.paths.clone()
+    };
     for p in &paths {
         if !p.exists() {
-            return Err(Exit { code: 2, message: format!("no such fixture path: {}", p.display()) });
+            return Err(Exit {
+                code: 2,
+                message: format!("no such fixture path: {}", p.display()),
+            });
         }
     }
-    let mut backend = Reference { threads: a.threads.max(1), mutant: None };
-    let opts = RunOptions { max_nodes: a.max_nodes };
+    let mut backend = Reference {
+        threads: a.threads.max(1),
+        mutant: None,
+    };
+    let opts = RunOptions {
+        max_nodes: a.max_nodes,
+    };
     let filter = |f: &crate::conformance::Fixture, _: &std::path::Path| {
-        a.variant.as_ref().is_none_or(|v| &f.variant == v) && a.rule_id.as_ref().is_none_or(|r| f.rules.iter().any(|x| x.starts_with(r.as_str())))
+        a.variant.as_ref().is_none_or(|v| &f.variant == v)
+            && a.rule_id
+                .as_ref()
+                .is_none_or(|r| f.rules.iter().any(|x| x.starts_with(r.as_str())))
     };
     let reports = run_paths(&paths, &mut backend, &opts, &filter);
     let passed = reports.iter().filter(|r| r.passed()).count();
-    let skipped = reports.iter().filter(|r| matches!(r.status, Status::Skipped(_))).count();
+    let skipped = reports
+        .iter()
+        .filter(|r| matches!(r.status, Status::Skipped(_)))
+        .count();
     let failed = reports.len() - passed - skipped;
     if a.json {
         let cases: Vec<_> = reports
@@ -61,7 +79,9 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
                 serde_json::json!({"id": r.id, "file": r.file.display().to_string(), "variant": r.variant, "rules": r.rules, "status": status, "details": details})
             })
             .collect();
-        print_json(&serde_json::json!({"passed": passed, "failed": failed, "skipped": skipped, "cases": cases}));
+        print_json(
+            &serde_json::json!({"passed": passed, "failed": failed, "skipped": skipped, "cases": cases}),
+        );
     } else {
         for r in &reports {
             match &r.status {

@@ -86,7 +86,10 @@ pub struct Exit {
 impl<E: Into<anyhow::Error>> From<E> for Exit {
     fn from(e: E) -> Self {
         let e: anyhow::Error = e.into();
-        Exit { code: 2, message: format!("{e:#}").replace('\n', " ") }
+        Exit {
+            code: 2,
+            message: format!("{e:#}").replace('\n', " "),
+        }
     }
 }
 
@@ -123,7 +126,10 @@ pub fn main() -> i32 {
                 .map(|s| s.to_string())
                 .or_else(|| p.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown".into());
-            eprintln!("error: internal error (please report): {}", msg.replace('\n', " "));
+            eprintln!(
+                "error: internal error (please report): {}",
+                msg.replace('\n', " ")
+            );
             2
         }
     }

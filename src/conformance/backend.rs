@@ -18,7 +18,11 @@ pub struct Request {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
     /// The implementation rejected the input (bad position, illegal move...).
-    Rejected { kind: Option<ErrorKind>, ply: Option<usize>, message: String },
+    Rejected {
+        kind: Option<ErrorKind>,
+        ply: Option<usize>,
+        message: String,
+    },
     /// The implementation failed (crash, timeout, protocol error).
     Failed(String),
     /// The implementation does not support this variant or option.
@@ -61,12 +65,19 @@ pub struct Reference {
 
 impl Default for Reference {
     fn default() -> Self {
-        Reference { threads: 1, mutant: None }
+        Reference {
+            threads: 1,
+            mutant: None,
+        }
     }
 }
 
 fn rejected(e: Error) -> BackendError {
-    BackendError::Rejected { kind: Some(e.kind()), ply: e.ply(), message: e.to_string() }
+    BackendError::Rejected {
+        kind: Some(e.kind()),
+        ply: e.ply(),
+        message: e.to_string(),
+    }
 }
 
 impl Reference {
@@ -107,11 +118,20 @@ impl Backend for Reference {
         Ok(self.game(req)?.perft(depth, self.threads))
     }
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
-        Ok(self.game(req)?.outcome().map_or("none", |o| o.as_str()).to_string())
+        Ok(self
+            .game(req)?
+            .outcome()
+            .map_or("none", |o| o.as_str())
+            .to_string())
     }
     fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError> {
         let g = self.game(req)?;
-        let v = g.explain(mv).map_err(|e| rejected(Error::Move { ply: req.moves.len() + 1, error: e }))?;
+        let v = g.explain(mv).map_err(|e| {
+            rejected(Error::Move {
+                ply: req.moves.len() + 1,
+                error: e,
+            })
+        })?;
         Ok((v.legal, v.rules.iter().map(|s| s.to_string()).collect()))
     }
 }

@@ -72,7 +72,9 @@ pub fn diff_sets(expected: &[String], actual: &[String]) -> String {
 /// Whether `text` starts with `prefix` as a move-text prefix (a square
 /// prefix `a1` does not match `a10...`).
 fn has_prefix(text: &str, prefix: &str) -> bool {
-    text.starts_with(prefix) && !(prefix.ends_with(|c: char| c.is_ascii_digit()) && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    text.starts_with(prefix)
+        && !(prefix.ends_with(|c: char| c.is_ascii_digit())
+            && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Runs one fixture.
@@ -101,15 +103,24 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     }
     if let Some(want) = &e.error {
         return match backend.validate(&req) {
-            Ok(()) => Status::Fail(vec![format!("expected a {:?} error, but the setup was accepted", want.kind)]),
+            Ok(()) => Status::Fail(vec![format!(
+                "expected a {:?} error, but the setup was accepted",
+                want.kind
+            )]),
             Err(BackendError::Rejected { kind, ply, message }) => {
                 if let Some(k) = kind {
                     if k != want.kind {
-                        fails.push(format!("expected a {:?} error, got {:?}: {message}", want.kind, k));
+                        fails.push(format!(
+                            "expected a {:?} error, got {:?}: {message}",
+                            want.kind, k
+                        ));
                     }
                 }
                 if want.ply.is_some() && ply.is_some() && want.ply != ply {
-                    fails.push(format!("expected the error at ply {:?}, got ply {:?}: {message}", want.ply, ply));
+                    fails.push(format!(
+                        "expected the error at ply {:?}, got ply {:?}: {message}",
+                        want.ply, ply
+                    ));
                 }
                 if let Some(c) = &want.contains {
                     if !message.contains(c.as_str()) {
@@ -129,7 +140,10 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
             Err(BackendError::Unsupported(m)) => Status::Skipped(m),
         };
     }
-    let needs_moves = e.legal.is_some() || !e.legal_from.is_empty() || !e.include.is_empty() || !e.exclude.is_empty();
+    let needs_moves = e.legal.is_some()
+        || !e.legal_from.is_empty()
+        || !e.include.is_empty()
+        || !e.exclude.is_empty();
     if needs_moves {
         let actual = ask!("moves", backend.moves(&req));
         if let Some(legal) = &e.legal {
@@ -139,7 +153,11 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
             }
         }
         for (prefix, want) in &e.legal_from {
-            let got: Vec<String> = actual.iter().filter(|m| has_prefix(m, prefix)).cloned().collect();
+            let got: Vec<String> = actual
+                .iter()
+                .filter(|m| has_prefix(m, prefix))
+                .cloned()
+                .collect();
             let d = diff_sets(want, &got);
             if !d.is_empty() {
                 fails.push(format!("legal moves starting with '{prefix}' differ:\n{d}"));
@@ -160,7 +178,9 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     if let Some(want) = &e.position {
         let got = ask!("position", backend.position(&req));
         if got.trim() != want.trim() {
-            fails.push(format!("position after the moves differs:\n  expected {want}\n  actual   {got}"));
+            fails.push(format!(
+                "position after the moves differs:\n  expected {want}\n  actual   {got}"
+            ));
         }
     }
     if let Some(want) = &e.outcome {
@@ -182,17 +202,26 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
         match backend.explain(&req, &x.mv) {
             Ok((legal, rules)) => {
                 if legal != x.legal {
-                    fails.push(format!("explain {}: expected legal={}, actual legal={legal}", x.mv, x.legal));
+                    fails.push(format!(
+                        "explain {}: expected legal={}, actual legal={legal}",
+                        x.mv, x.legal
+                    ));
                 }
                 for r in &x.rules {
                     if !rules.contains(r) {
-                        fails.push(format!("explain {}: rule {r} not named (named: {})", x.mv, rules.join(", ")));
+                        fails.push(format!(
+                            "explain {}: rule {r} not named (named: {})",
+                            x.mv,
+                            rules.join(", ")
+                        ));
                     }
                 }
             }
             Err(BackendError::Unsupported(_)) => {}
             Err(BackendError::Failed(m)) => return Status::Error(m),
-            Err(BackendError::Rejected { message, .. }) => fails.push(format!("explain {}: rejected: {message}", x.mv)),
+            Err(BackendError::Rejected { message, .. }) => {
+                fails.push(format!("explain {}: rejected: {message}", x.mv))
+            }
         }
     }
     if fails.is_empty() {
@@ -203,7 +232,12 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
 }
 
 /// Loads and runs every fixture under `paths`.
-pub fn run_paths(paths: &[PathBuf], backend: &mut dyn Backend, opts: &RunOptions, filter: &dyn Fn(&Fixture, &Path) -> bool) -> Vec<CaseReport> {
+pub fn run_paths(
+    paths: &[PathBuf],
+    backend: &mut dyn Backend,
+    opts: &RunOptions,
+    filter: &dyn Fn(&Fixture, &Path) -> bool,
+) -> Vec<CaseReport> {
     let mut out = Vec::new();
     for file in collect(paths) {
         match Fixture::load(&file) {
@@ -212,10 +246,19 @@ pub fn run_paths(paths: &[PathBuf], backend: &mut dyn Backend, opts: &RunOptions
                     continue;
                 }
                 let status = run_fixture(&f, backend, opts);
-                out.push(CaseReport { id: f.id.clone(), file, variant: f.variant.clone(), rules: f.rules.clone(), status });
+                out.push(CaseReport {
+                    id: f.id.clone(),
+                    file,
+                    variant: f.variant.clone(),
+                    rules: f.rules.clone(),
+                    status,
+                });
             }
             Err(e) => out.push(CaseReport {
-                id: file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default(),
+                id: file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default(),
                 file,
                 variant: String::new(),
                 rules: vec![],

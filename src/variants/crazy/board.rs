@@ -86,7 +86,14 @@ pub fn from_letter(c: char) -> Option<u8> {
         'k' => KING,
         _ => return None,
     };
-    Some(make(k, if c.is_ascii_uppercase() { Color::White } else { Color::Black }))
+    Some(make(
+        k,
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        },
+    ))
 }
 
 /// Pieces on one square, bottom → top (CRZ-R3).
@@ -97,7 +104,10 @@ pub struct Stack {
 }
 
 impl Stack {
-    pub const EMPTY: Stack = Stack { n: 0, p: [0; MAX_STACK] };
+    pub const EMPTY: Stack = Stack {
+        n: 0,
+        p: [0; MAX_STACK],
+    };
     pub fn one(p: u8) -> Stack {
         let mut s = Stack::EMPTY;
         s.p[0] = p;
@@ -183,7 +193,9 @@ impl Stack {
     /// The highest rook strictly below level `i`: the rook a rider at `i`
     /// is inside.
     pub fn rook_below(&self, i: usize) -> Option<usize> {
-        (0..i.min(self.len())).rev().find(|&j| kind(self.p[j]) == ROOK)
+        (0..i.min(self.len()))
+            .rev()
+            .find(|&j| kind(self.p[j]) == ROOK)
     }
 }
 
@@ -227,7 +239,13 @@ pub struct Chain<'a> {
 
 impl<'a> Chain<'a> {
     pub fn new(b: &'a mut Stacks, m: ChainMutants) -> Self {
-        Chain { b, immune: None, overflow: false, touched: 0, m }
+        Chain {
+            b,
+            immune: None,
+            overflow: false,
+            touched: 0,
+            m,
+        }
     }
 
     fn is_immune(&self, p: u8) -> bool {
@@ -248,7 +266,11 @@ impl<'a> Chain<'a> {
         if level == 0 {
             self.touched |= 1 << i;
         }
-        let contents = if kind(p) == ROOK { self.b[i].split_off(level + 1) } else { Stack::EMPTY };
+        let contents = if kind(p) == ROOK {
+            self.b[i].split_off(level + 1)
+        } else {
+            Stack::EMPTY
+        };
         self.b[i].remove(level);
         self.fall(i, &contents);
         self.effect(i, p, level);

@@ -21,7 +21,9 @@ use super::board::*;
 use super::position::{find_king, in_check, level_of, Core, Flags, BK, BQ, WK, WQ};
 use crate::core::geometry::Square;
 use crate::core::moves::{Decision, KnightPath, Move};
-use crate::core::notation::{parse_board_field, parse_counter, parse_turn, turn_char, write_board_field};
+use crate::core::notation::{
+    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
+};
 use crate::core::{Color, MoveError, PositionError};
 
 /// A position text read field by field, not yet validated.
@@ -67,33 +69,54 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     }
     let (board, cells) = parse_board_field(fields[0])?;
     if board.width != 8 || board.height != 8 {
-        return Err(PositionError::syntax("board", format!("crazy is played on 8×8, found {}×{}", board.width, board.height)));
+        return Err(PositionError::syntax(
+            "board",
+            format!(
+                "crazy is played on 8×8, found {}×{}",
+                board.width, board.height
+            ),
+        ));
     }
     let mut b: Stacks = [Stack::EMPTY; 64];
     for cell in cells {
         let st = &mut b[idx(cell.square)];
         let tok = cell.token;
         let inner = if let Some(rest) = tok.strip_prefix('(') {
-            rest.strip_suffix(')').ok_or_else(|| PositionError::syntax("board", format!("{}: stacks use ( )", cell.square)))?
+            rest.strip_suffix(')').ok_or_else(|| {
+                PositionError::syntax("board", format!("{}: stacks use ( )", cell.square))
+            })?
         } else if tok.starts_with('[') || tok.starts_with('{') {
-            return Err(PositionError::syntax("board", format!("{}: stacks use ( ), not '{tok}'", cell.square)));
+            return Err(PositionError::syntax(
+                "board",
+                format!("{}: stacks use ( ), not '{tok}'", cell.square),
+            ));
         } else {
             tok
         };
         if inner.is_empty() {
-            return Err(PositionError::syntax("board", format!("{}: empty stack", cell.square)));
+            return Err(PositionError::syntax(
+                "board",
+                format!("{}: empty stack", cell.square),
+            ));
         }
         let chars: Vec<char> = inner.chars().collect();
         let mut k = 0;
         while k < chars.len() {
-            let p = from_letter(chars[k])
-                .ok_or_else(|| PositionError::syntax("board", format!("{}: '{}' is not a piece letter", cell.square, chars[k])))?;
+            let p = from_letter(chars[k]).ok_or_else(|| {
+                PositionError::syntax(
+                    "board",
+                    format!("{}: '{}' is not a piece letter", cell.square, chars[k]),
+                )
+            })?;
             let mut p = p;
             if chars.get(k + 1) == Some(&'*') {
                 if kind(p) != BISHOP || tok == inner {
                     return Err(PositionError::syntax(
                         "board",
-                        format!("{}: '*' marks a risen bishop inside ( ), e.g. (B*)", cell.square),
+                        format!(
+                            "{}: '*' marks a risen bishop inside ( ), e.g. (B*)",
+                            cell.square
+                        ),
                     ));
                 }
                 p |= RISEN;
@@ -101,7 +124,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             }
             k += 1;
             if !st.push(p) {
-                return Err(PositionError::syntax("board", format!("{}: more than {MAX_STACK} pieces in one stack", cell.square)));
+                return Err(PositionError::syntax(
+                    "board",
+                    format!("{}: more than {MAX_STACK} pieces in one stack", cell.square),
+                ));
             }
         }
     }
@@ -113,12 +139,14 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             let order = ['K', 'Q', 'k', 'q'];
             let mut last = 0usize;
             for ch in c.chars() {
-                let pos = order
-                    .iter()
-                    .position(|&o| o == ch)
-                    .ok_or_else(|| PositionError::syntax("castling", format!("'{ch}' is not one of KQkq")))?;
+                let pos = order.iter().position(|&o| o == ch).ok_or_else(|| {
+                    PositionError::syntax("castling", format!("'{ch}' is not one of KQkq"))
+                })?;
                 if pos < last || bits & (1 << pos) != 0 {
-                    return Err(PositionError::syntax("castling", "rights must be in the order KQkq without repeats"));
+                    return Err(PositionError::syntax(
+                        "castling",
+                        "rights must be in the order KQkq without repeats",
+                    ));
                 }
                 last = pos;
                 bits |= 1 << pos;
@@ -129,8 +157,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let ep = match fields[3] {
         "-" => None,
         e => {
-            let (s1, n1) = Square::parse_prefix(e).ok_or_else(|| PositionError::syntax("en-passant", "expected '-' or two squares"))?;
-            let s2 = Square::parse(&e[n1..]).ok_or_else(|| PositionError::syntax("en-passant", "expected skipped square then victim square"))?;
+            let (s1, n1) = Square::parse_prefix(e).ok_or_else(|| {
+                PositionError::syntax("en-passant", "expected '-' or two squares")
+            })?;
+            let s2 = Square::parse(&e[n1..]).ok_or_else(|| {
+                PositionError::syntax("en-passant", "expected skipped square then victim square")
+            })?;
             if s1.file() > 7 || s2.file() > 7 || s1.rank() > 7 || s2.rank() > 7 {
                 return Err(PositionError::syntax("en-passant", "square off the board"));
             }
@@ -143,7 +175,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let (holder_part, excluded) = match den.split_once(':') {
         Some((h, m)) => {
             if m.is_empty() {
-                return Err(PositionError::syntax("denial", "':' must be followed by the excluded move"));
+                return Err(PositionError::syntax(
+                    "denial",
+                    "':' must be followed by the excluded move",
+                ));
             }
             (h, Some(m.to_string()))
         }
@@ -154,10 +189,25 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         "b" => (Color::Black, false),
         "w!" => (Color::White, true),
         "b!" => (Color::Black, true),
-        _ => return Err(PositionError::syntax("denial", format!("expected w|b [!] [:move], found '{den}'"))),
+        _ => {
+            return Err(PositionError::syntax(
+                "denial",
+                format!("expected w|b [!] [:move], found '{den}'"),
+            ))
+        }
     };
     Ok(Setup {
-        core: Core { b, turn, castling, ep, halfmove, fullmove, holder, protected, excluded: None },
+        core: Core {
+            b,
+            turn,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            holder,
+            protected,
+            excluded: None,
+        },
         excluded,
     })
 }
@@ -175,53 +225,114 @@ impl Setup {
             let Some(base) = st.base() else { continue };
             let s = sq_of(i);
             if st.len() > 1 && kind(base) != ROOK {
-                return bad("board", format!("{s}: a {} base cannot carry riders (CRZ-V, CRZ-R3)", letter(base)));
+                return bad(
+                    "board",
+                    format!(
+                        "{s}: a {} base cannot carry riders (CRZ-V, CRZ-R3)",
+                        letter(base)
+                    ),
+                );
             }
             if kind(base) == PAWN {
-                let rel = if color(base).is_white() { s.rank() } else { 7 - s.rank() };
+                let rel = if color(base).is_white() {
+                    s.rank()
+                } else {
+                    7 - s.rank()
+                };
                 if rel == 0 || rel == 7 {
                     return bad("board", format!("{s}: a pawn cannot stand as a base on its own first or last rank (CRZ-V, CRZ-P3)"));
                 }
             }
         }
         for col in [Color::White, Color::Black] {
-            let n: usize = c.b.iter().map(|st| st.pieces().iter().filter(|&&p| p & 15 == make(KING, col)).count()).sum();
+            let n: usize =
+                c.b.iter()
+                    .map(|st| {
+                        st.pieces()
+                            .iter()
+                            .filter(|&&p| p & 15 == make(KING, col))
+                            .count()
+                    })
+                    .sum();
             if n == 0 {
-                return bad("board", format!("no {} king: the game is over (G6)", col.name()));
+                return bad(
+                    "board",
+                    format!("no {} king: the game is over (G6)", col.name()),
+                );
             }
             if n > 1 {
-                return bad("board", format!("more than one {} king (CRZ-V)", col.name()));
+                return bad(
+                    "board",
+                    format!("more than one {} king (CRZ-V)", col.name()),
+                );
             }
         }
-        for (bit, ksq, rsq, col) in [(WK, 4u8, 7u8, Color::White), (WQ, 4, 0, Color::White), (BK, 60, 63, Color::Black), (BQ, 60, 56, Color::Black)] {
+        for (bit, ksq, rsq, col) in [
+            (WK, 4u8, 7u8, Color::White),
+            (WQ, 4, 0, Color::White),
+            (BK, 60, 63, Color::Black),
+            (BQ, 60, 56, Color::Black),
+        ] {
             if c.castling & bit != 0
-                && (c.b[ksq as usize].base() != Some(make(KING, col)) || c.b[rsq as usize].base().map(|p| p & 15) != Some(make(ROOK, col)))
+                && (c.b[ksq as usize].base() != Some(make(KING, col))
+                    || c.b[rsq as usize].base().map(|p| p & 15) != Some(make(ROOK, col)))
             {
-                return bad("castling", format!("right {} needs king and rook as bases on their start squares (CRZ-V)", sq_of(rsq as usize)));
+                return bad(
+                    "castling",
+                    format!(
+                        "right {} needs king and rook as bases on their start squares (CRZ-V)",
+                        sq_of(rsq as usize)
+                    ),
+                );
             }
         }
         if let Some((skip, victim)) = c.ep {
             let mover = c.turn.other();
             let vb = c.b[idx(victim)];
             let fw: i8 = if mover.is_white() { 1 } else { -1 };
-            let rel = |s: Square| if mover.is_white() { s.rank() } else { 7 - s.rank() };
-            let forward = skip.file() == victim.file() && skip.rank() as i8 + fw == victim.rank() as i8 && rel(victim) == 3;
-            let sideways = skip.rank() == victim.rank() && skip.file().abs_diff(victim.file()) == 1 && rel(victim) == 1;
+            let rel = |s: Square| {
+                if mover.is_white() {
+                    s.rank()
+                } else {
+                    7 - s.rank()
+                }
+            };
+            let forward = skip.file() == victim.file()
+                && skip.rank() as i8 + fw == victim.rank() as i8
+                && rel(victim) == 3;
+            let sideways = skip.rank() == victim.rank()
+                && skip.file().abs_diff(victim.file()) == 1
+                && rel(victim) == 1;
             if !c.b[idx(skip)].is_empty() {
-                return bad("en-passant", format!("skipped square {skip} is occupied (CRZ-V)"));
+                return bad(
+                    "en-passant",
+                    format!("skipped square {skip} is occupied (CRZ-V)"),
+                );
             }
             if vb.len() != 1 || vb.get(0) != make(PAWN, mover) || !(forward || sideways) {
                 return bad("en-passant", format!("{victim} is not a base pawn of the side that just moved next to {skip} (CRZ-V)"));
             }
         }
         if self.excluded.is_some() && c.holder != c.turn {
-            return bad("denial", "an excluded move needs the side to move to hold the right (CRZ-V, DEN-7)".into());
+            return bad(
+                "denial",
+                "an excluded move needs the side to move to hold the right (CRZ-V, DEN-7)".into(),
+            );
         }
         if c.protected && c.holder == c.turn {
-            return bad("denial", "the side holding the right cannot have a protected turn (CRZ-V, DEN-3)".into());
+            return bad(
+                "denial",
+                "the side holding the right cannot have a protected turn (CRZ-V, DEN-3)".into(),
+            );
         }
         if in_check(&c.b, c.turn.other(), c.castling, fl) {
-            return bad("board", format!("the side not to move ({}) is in check (CRZ-V)", c.turn.other().name()));
+            return bad(
+                "board",
+                format!(
+                    "the side not to move ({}) is in check (CRZ-V)",
+                    c.turn.other().name()
+                ),
+            );
         }
         Ok(c)
     }
@@ -229,7 +340,9 @@ impl Setup {
 
 /// The canonical position text (G4).
 pub fn write(c: &Core) -> String {
-    let board = write_board_field(crate::core::geometry::Board::CHESS, |s| piece_token(&c.b[idx(s)]));
+    let board = write_board_field(crate::core::geometry::Board::CHESS, |s| {
+        piece_token(&c.b[idx(s)])
+    });
     let mut cast = String::new();
     for (bit, ch) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
         if c.castling & bit != 0 {
@@ -251,7 +364,12 @@ pub fn write(c: &Core) -> String {
         den.push(':');
         den.push_str(&move_text(m));
     }
-    format!("{board} {} {cast} {ep} {} {} {den}", turn_char(c.turn), c.halfmove, c.fullmove)
+    format!(
+        "{board} {} {cast} {ep} {} {} {den}",
+        turn_char(c.turn),
+        c.halfmove,
+        c.fullmove
+    )
 }
 
 fn sq_text(out: &mut String, mv: &Move, at: usize) {
@@ -279,7 +397,11 @@ pub fn move_text(mv: &Move) -> String {
     sq_text(&mut s, mv, 0);
     if mv.decisions.contains(&Decision::AllRound) {
         s.push('*');
-    } else if mv.decisions.iter().any(|d| matches!(d, Decision::Disguise(_))) {
+    } else if mv
+        .decisions
+        .iter()
+        .any(|d| matches!(d, Decision::Disguise(_)))
+    {
         for k in 1..mv.path.len() {
             s.push('~');
             sq_text(&mut s, mv, k);
@@ -380,7 +502,12 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
             return err("unexpected text after the move");
         }
         k += 1;
-        if !square(&mut k) || !matches!(b.get(k), Some(b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'b' | b'n')) {
+        if !square(&mut k)
+            || !matches!(
+                b.get(k),
+                Some(b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'b' | b'n')
+            )
+        {
             return err("promotion is =<square><Q|R|B|N> (lower case for Black)");
         }
         k += 1;

@@ -63,6 +63,8 @@ pub struct After {
     /// A knight that captured first entered a rook at its destination.
     pub entered_late: bool,
     pub pawn_move: bool,
+    /// The move captures (resets the halfmove clock with pawn moves).
+    pub captured: bool,
 }
 
 fn sq_add(s: Square, d: Dir) -> Option<Square> {
@@ -91,11 +93,17 @@ fn knight_path(mv: &Move) -> Option<KnightPath> {
 
 /// Builds a move from its path and decisions.
 fn mk(path: &[Square], decisions: &[Decision]) -> Move {
-    Move { path: Path::from_slice(path), decisions: decisions.iter().copied().collect() }
+    Move {
+        path: Path::from_slice(path),
+        decisions: decisions.iter().copied().collect(),
+    }
 }
 
 fn lvl(at: u8, level: usize) -> Option<Decision> {
-    (level > 0).then_some(Decision::Level { at, level: level as u8 })
+    (level > 0).then_some(Decision::Level {
+        at,
+        level: level as u8,
+    })
 }
 
 /// What a step can do on a square with this stack (CRZ-R2).
@@ -185,7 +193,9 @@ impl Core {
         }
         if level == 0 && rel_rank(from, c) == 1 {
             for d in [Dir::new(0, f), Dir::E, Dir::W] {
-                if let (Some(m), Some(t)) = (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2))) {
+                if let (Some(m), Some(t)) =
+                    (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
+                {
                     if self.b[idx(m)].is_empty() {
                         v.push((t, true));
                     }
@@ -226,7 +236,15 @@ impl Core {
 
     /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
     /// by capturing an enemy base or entering a rook (CRZ-R2).
-    fn gen_slider(&self, a: Square, l: usize, side: Color, dirs: &[Dir], caps: bool, f: &mut dyn FnMut(Move)) {
+    fn gen_slider(
+        &self,
+        a: Square,
+        l: usize,
+        side: Color,
+        dirs: &[Dir],
+        caps: bool,
+        f: &mut dyn FnMut(Move),
+    ) {
         for &d in dirs {
             for t in B8.ray(a, d) {
                 let st = &self.b[idx(t)];
@@ -248,7 +266,10 @@ impl Core {
 
     /// CRZ-Q1: the all-round capture, only with an occupied neighbour.
     fn gen_all_round(&self, a: Square, l: usize, f: &mut dyn FnMut(Move)) {
-        if KING_DIRS.iter().any(|&d| sq_add(a, d).is_some_and(|n| !self.b[idx(n)].is_empty())) {
+        if KING_DIRS
+            .iter()
+            .any(|&d| sq_add(a, d).is_some_and(|n| !self.b[idx(n)].is_empty()))
+        {
             let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
             ds.extend(lvl(0, l));
             ds.push(Decision::AllRound);
@@ -258,7 +279,15 @@ impl Core {
 
     /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
     /// first step's capture effects are deferred, CRZ-K2, see `apply`).
-    fn gen_king(&self, fl: &Flags, i: usize, l: usize, side: Color, caps: bool, f: &mut dyn FnMut(Move)) {
+    fn gen_king(
+        &self,
+        fl: &Flags,
+        i: usize,
+        l: usize,
+        side: Color,
+        caps: bool,
+        f: &mut dyn FnMut(Move),
+    ) {
         let a = sq_of(i);
         let mut origin = self.b[i];
         origin.remove(l);
@@ -299,18 +328,25 @@ impl Core {
         let r = if side.is_white() { 0u8 } else { 7 };
         let (kbit, qbit) = if side.is_white() { (WK, WQ) } else { (BK, BQ) };
         let king_sq = Square::new(4, r);
-        for (bit, rook_file, king_to, rook_to, empty) in
-            [(kbit, 7u8, 6u8, 5u8, &[5u8, 6][..]), (qbit, 0, 2, 3, &[1, 2, 3][..])]
-        {
+        for (bit, rook_file, king_to, rook_to, empty) in [
+            (kbit, 7u8, 6u8, 5u8, &[5u8, 6][..]),
+            (qbit, 0, 2, 3, &[1, 2, 3][..]),
+        ] {
             if self.castling & bit == 0 {
                 continue;
             }
             let rook_sq = Square::new(rook_file, r);
             let (ki, ri) = (idx(king_sq), idx(rook_sq));
-            if self.b[ki].base() != Some(make(KING, side)) || self.b[ri].base().map(|p| p & 15) != Some(make(ROOK, side)) {
+            if self.b[ki].base() != Some(make(KING, side))
+                || self.b[ri].base().map(|p| p & 15) != Some(make(ROOK, side))
+            {
                 continue;
             }
-            if self.b[ki].len() != 1 || empty.iter().any(|&fi| !self.b[idx(Square::new(fi, r))].is_empty()) {
+            if self.b[ki].len() != 1
+                || empty
+                    .iter()
+                    .any(|&fi| !self.b[idx(Square::new(fi, r))].is_empty())
+            {
                 continue;
             }
             let kt = Square::new(king_to, r);
@@ -350,7 +386,15 @@ impl Core {
     /// CRZ-N1..N3: both paths of every leap; a capture at the destination
     /// (base, or an enemy rider at any depth) or one capture in passing on
     /// an intermediate square (any depth), or none.
-    fn gen_knight(&self, _fl: &Flags, a: Square, l: usize, side: Color, caps: bool, f: &mut dyn FnMut(Move)) {
+    fn gen_knight(
+        &self,
+        _fl: &Flags,
+        a: Square,
+        l: usize,
+        side: Color,
+        caps: bool,
+        f: &mut dyn FnMut(Move),
+    ) {
         for leap in KNIGHT_LEAPS {
             let Some(b) = sq_add(a, leap) else { continue };
             let (u, v) = if leap.dr.abs() == 2 {
@@ -361,8 +405,12 @@ impl Core {
             let dest = &self.b[idx(b)];
             for path in [KnightPath::LongFirst, KnightPath::ShortFirst] {
                 let mids = match path {
-                    KnightPath::LongFirst => [sq_add(a, u), sq_add(a, Dir::new(2 * u.df, 2 * u.dr))],
-                    KnightPath::ShortFirst => [sq_add(a, v), sq_add(a, Dir::new(v.df + u.df, v.dr + u.dr))],
+                    KnightPath::LongFirst => {
+                        [sq_add(a, u), sq_add(a, Dir::new(2 * u.df, 2 * u.dr))]
+                    }
+                    KnightPath::ShortFirst => {
+                        [sq_add(a, v), sq_add(a, Dir::new(v.df + u.df, v.dr + u.dr))]
+                    }
                 };
                 let kp = Decision::KnightPath(path);
                 for land in landings(dest, side) {
@@ -409,7 +457,9 @@ impl Core {
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
         // or en passant onto the skipped square.
         for df in [-1, 1] {
-            let Some(t) = sq_add(a, Dir::new(df, fw)) else { continue };
+            let Some(t) = sq_add(a, Dir::new(df, fw)) else {
+                continue;
+            };
             let st = &self.b[idx(t)];
             match st.base() {
                 Some(base) if color(base) != side => {
@@ -470,7 +520,10 @@ impl Core {
         ds: &mut SmallVec<[Decision; 2]>,
         f: &mut dyn FnMut(Move),
     ) {
-        f(Move { path: path.clone(), decisions: ds.iter().copied().collect() });
+        f(Move {
+            path: path.clone(),
+            decisions: ds.iter().copied().collect(),
+        });
         // Play the swaps so far to find the next pawns.
         let mut b = self.b;
         let mut cur = swap(&mut b, pa, pl, xs, xl).0;
@@ -478,7 +531,13 @@ impl Core {
         used.push((xs, xl));
         for k in 2..path.len() {
             let ps = path[k];
-            let l = level_of(&Move { path: path.clone(), decisions: ds.iter().copied().collect() }, k as u8);
+            let l = level_of(
+                &Move {
+                    path: path.clone(),
+                    decisions: ds.iter().copied().collect(),
+                },
+                k as u8,
+            );
             let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1);
             used.push(pawn_new);
             cur = x_new;
@@ -486,8 +545,19 @@ impl Core {
         if path.len() >= 10 {
             return;
         }
-        let probe = Core { b, ..self.clone_light() };
-        for d in KING_DIRS.iter().chain([Dir::new(0, 2), Dir::new(0, -2), Dir::new(2, 0), Dir::new(-2, 0)].iter()) {
+        let probe = Core {
+            b,
+            ..self.clone_light()
+        };
+        for d in KING_DIRS.iter().chain(
+            [
+                Dir::new(0, 2),
+                Dir::new(0, -2),
+                Dir::new(2, 0),
+                Dir::new(-2, 0),
+            ]
+            .iter(),
+        ) {
             let Some(u) = sq_add(cur.0, *d) else { continue };
             let st = &b[idx(u)];
             for ul in 0..st.len() {
@@ -495,7 +565,11 @@ impl Core {
                 if p & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
                     continue;
                 }
-                if !probe.pawn_targets(u, ul, side).iter().any(|&(t, _)| t == cur.0) {
+                if !probe
+                    .pawn_targets(u, ul, side)
+                    .iter()
+                    .any(|&(t, _)| t == cur.0)
+                {
                     continue;
                 }
                 let at = path.len() as u8;
@@ -547,9 +621,23 @@ impl Core {
         if has(mv, Decision::AllRound) {
             let mut ch = Chain::new(&mut b, fl.chain);
             ch.all_round(a);
-            return (!ch.overflow).then_some(After { touched: ch.touched | touched, b, ep, king_move, entered_late, pawn_move });
+            let (ok, t) = (!ch.overflow, ch.touched | touched);
+            let captured = true;
+            return ok.then_some(After {
+                touched: t,
+                b,
+                ep,
+                king_move,
+                entered_late,
+                pawn_move,
+                captured,
+            });
         }
-        if mv.decisions.iter().any(|d| matches!(d, Decision::Disguise(_))) {
+        if mv
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Disguise(_)))
+        {
             king_move = false;
             let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1));
             if level_of(mv, 1) == 0 {
@@ -583,18 +671,37 @@ impl Core {
             if b.iter().any(|s| s.len() > MAX_STACK) {
                 return None;
             }
-            return Some(After { b, touched, ep, king_move, entered_late, pawn_move });
+            return Some(After {
+                b,
+                touched,
+                ep,
+                king_move,
+                entered_late,
+                pawn_move,
+                captured: false,
+            });
         }
-        let unit = if pk == ROOK { b[a].split_off(la) } else { Stack::one(b[a].remove(la)) };
+        let unit = if pk == ROOK {
+            b[a].split_off(la)
+        } else {
+            Stack::one(b[a].remove(la))
+        };
         let cap = |k: u8| has(mv, Decision::CaptureAt(k));
         let ent = |k: u8| has(mv, Decision::EnterAt(k));
         let mut ch = Chain::new(&mut b, fl.chain);
         ch.touched = touched;
-        if let Some(Decision::Castle { rook }) = mv.decisions.iter().find(|d| matches!(d, Decision::Castle { .. })) {
+        if let Some(Decision::Castle { rook }) = mv
+            .decisions
+            .iter()
+            .find(|d| matches!(d, Decision::Castle { .. }))
+        {
             // CRZ-K3: the castling is the king's first step.
             let kt = idx(mv.path[1]);
             let ri = idx(*rook);
-            let rt = idx(Square::new(if mv.path[1].file() == 6 { 5 } else { 3 }, rook.rank()));
+            let rt = idx(Square::new(
+                if mv.path[1].file() == 6 { 5 } else { 3 },
+                rook.rank(),
+            ));
             ch.b[kt] = unit;
             ch.b[rt] = ch.b[ri];
             ch.b[ri] = Stack::EMPTY;
@@ -659,7 +766,19 @@ impl Core {
         if overflow {
             return None;
         }
-        Some(After { b, touched, ep, king_move, entered_late, pawn_move })
+        let captured = mv
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::CaptureAt(_)));
+        Some(After {
+            b,
+            touched,
+            ep,
+            king_move,
+            entered_late,
+            pawn_move,
+            captured,
+        })
     }
 }
 
@@ -708,7 +827,13 @@ fn land_after_capture(ch: &mut Chain, t: usize, unit: &Stack, two: bool) -> Opti
 /// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
 /// everything X carries, swap places. Returns X's and the pawn's new
 /// (square, level).
-pub fn swap(b: &mut Stacks, ps: Square, pl: usize, xs: Square, xl: usize) -> ((Square, usize), (Square, usize)) {
+pub fn swap(
+    b: &mut Stacks,
+    ps: Square,
+    pl: usize,
+    xs: Square,
+    xl: usize,
+) -> ((Square, usize), (Square, usize)) {
     let (pi, xi) = (idx(ps), idx(xs));
     if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
         return ((xs, xl), (ps, pl));
@@ -734,10 +859,14 @@ pub fn swap(b: &mut Stacks, ps: Square, pl: usize, xs: Square, xl: usize) -> ((S
 /// and destination all lie away from the king's square and its connected
 /// queens (and their neighbours) are not tried.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
-    let Some((ki, _)) = find_king(b, c) else { return false };
+    let Some((ki, _)) = find_king(b, c) else {
+        return false;
+    };
     // D: king square plus queens connected to it by adjacency.
     let mut d: u64 = 1 << ki;
-    let queens: u64 = (0..64).filter(|&i| b[i].pieces().iter().any(|&p| kind(p) == QUEEN)).fold(0, |m, i| m | (1u64 << i));
+    let queens: u64 = (0..64)
+        .filter(|&i| b[i].pieces().iter().any(|&p| kind(p) == QUEEN))
+        .fold(0, |m, i| m | (1u64 << i));
     loop {
         let grown = neighbours(d) & queens | d;
         if grown == d {
