@@ -15,14 +15,22 @@ fn run(path: &PathBuf, max_nodes: u64) {
     let f = Fixture::load(path).unwrap_or_else(|e| panic!("{e}"));
     // Naming convention: fixtures/<variant or invalid>/[invalid/]<RULE-ID>-<case>.yaml
     let stem = path.file_stem().unwrap().to_string_lossy().to_string();
-    assert_eq!(stem, f.id, "{}: id must equal the file name", path.display());
+    assert_eq!(
+        stem,
+        f.id,
+        "{}: id must equal the file name",
+        path.display()
+    );
     assert!(
         f.rules.iter().any(|r| stem.starts_with(&format!("{r}-"))),
         "{}: file name must start with one of its rule IDs {:?}",
         path.display(),
         f.rules
     );
-    let dirs: Vec<String> = path.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
+    let dirs: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect();
     assert!(
         dirs.contains(&f.variant) || dirs.iter().any(|d| d == "invalid"),
         "{}: fixture of variant {} must live under fixtures/{}/",
@@ -33,8 +41,15 @@ fn run(path: &PathBuf, max_nodes: u64) {
     let mut backend = Reference::default();
     match run_fixture(&f, &mut backend, &RunOptions { max_nodes }) {
         Status::Pass => {}
-        Status::Fail(msgs) => panic!("fixture {} ({}) failed:\n{}", f.id, path.display(), msgs.join("\n")),
-        Status::Error(m) | Status::Skipped(m) => panic!("fixture {} ({}) errored: {m}", f.id, path.display()),
+        Status::Fail(msgs) => panic!(
+            "fixture {} ({}) failed:\n{}",
+            f.id,
+            path.display(),
+            msgs.join("\n")
+        ),
+        Status::Error(m) | Status::Skipped(m) => {
+            panic!("fixture {} ({}) errored: {m}", f.id, path.display())
+        }
     }
 }
 

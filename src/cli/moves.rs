@@ -18,7 +18,9 @@ pub fn run(a: &MovesArgs) -> Result<i32, Exit> {
     let moves = g.legal_texts();
     if a.json {
         let outcome = g.outcome().map(|o| o.as_str());
-        print_json(&serde_json::json!({"variant": a.game.variant, "position": g.to_text(), "moves": moves, "outcome": outcome}));
+        print_json(
+            &serde_json::json!({"variant": a.game.variant, "position": g.to_text(), "moves": moves, "outcome": outcome}),
+        );
     } else {
         for m in moves {
             println!("{m}");

@@ -33,14 +33,22 @@ pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
 pub fn run_divide(a: &PerftArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
     if a.depth == 0 {
-        return Err(Exit { code: 2, message: "divide needs --depth of at least 1".into() });
+        return Err(Exit {
+            code: 2,
+            message: "divide needs --depth of at least 1".into(),
+        });
     }
     let mut rows = g.divide(a.depth, a.threads.max(1));
     rows.sort();
     let total: u64 = rows.iter().map(|r| r.1).sum();
     if a.json {
-        let moves: Vec<_> = rows.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
-        print_json(&serde_json::json!({"variant": a.game.variant, "depth": a.depth, "moves": moves, "nodes": total}));
+        let moves: Vec<_> = rows
+            .iter()
+            .map(|(m, n)| serde_json::json!({"move": m, "nodes": n}))
+            .collect();
+        print_json(
+            &serde_json::json!({"variant": a.game.variant, "depth": a.depth, "moves": moves, "nodes": total}),
+        );
     } else {
         let mut out = String::new();
         for (m, n) in &rows {

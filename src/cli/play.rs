@@ -17,7 +17,9 @@ pub fn run(a: &PlayArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
     if a.json {
         let outcome = g.outcome().map(|o| o.as_str());
-        print_json(&serde_json::json!({"variant": a.game.variant, "position": g.to_text(), "outcome": outcome}));
+        print_json(
+            &serde_json::json!({"variant": a.game.variant, "position": g.to_text(), "outcome": outcome}),
+        );
     } else {
         println!("{}", g.to_text());
     }

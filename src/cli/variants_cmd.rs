@@ -23,7 +23,9 @@ pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
             .map(|o| {
                 let kind = match o.kind {
                     OptionKind::Flag => "flag".to_string(),
-                    OptionKind::Int { min, max, default } => format!("{min}..={max}, default {default}"),
+                    OptionKind::Int { min, max, default } => {
+                        format!("{min}..={max}, default {default}")
+                    }
                 };
                 serde_json::json!({"name": o.name, "kind": kind, "doc": o.doc})
             })
@@ -35,10 +37,19 @@ pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
         print_json(&serde_json::Value::Array(list));
     } else {
         for v in &list {
-            println!("{}  {}", v["id"].as_str().unwrap_or(""), v["name"].as_str().unwrap_or(""));
+            println!(
+                "{}  {}",
+                v["id"].as_str().unwrap_or(""),
+                v["name"].as_str().unwrap_or("")
+            );
             println!("  start: {}", v["start"].as_str().unwrap_or(""));
             for o in v["options"].as_array().into_iter().flatten() {
-                println!("  --rule {} ({}): {}", o["name"].as_str().unwrap_or(""), o["kind"].as_str().unwrap_or(""), o["doc"].as_str().unwrap_or(""));
+                println!(
+                    "  --rule {} ({}): {}",
+                    o["name"].as_str().unwrap_or(""),
+                    o["kind"].as_str().unwrap_or(""),
+                    o["doc"].as_str().unwrap_or("")
+                );
             }
         }
     }

@@ -18,7 +18,11 @@ pub struct Request {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
     /// The implementation rejected the input (bad position, illegal move...).
-    Rejected { kind: Option<ErrorKind>, ply: Option<usize>, message: String },
+    Rejected {
+        kind: Option<ErrorKind>,
+        ply: Option<usize>,
+        message: String,
+    },
     /// The implementation failed (crash, timeout, protocol error).
     Failed(String),
     /// The implementation does not support this variant or option.
@@ -50,32 +54,44 @@ pub trait Backend {
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
     /// (legal, rule IDs). Backends without rule knowledge return `Unsupported`.
     fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError>;
+    /// (move text, perft(depth - 1)) per legal move; `depth` ≥ 1. Used by
+    /// `arbiter bisect`; backends that cannot split return `Unsupported`.
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        let _ = (req, depth);
+        Err(BackendError::Unsupported("divide".into()))
+    }
 }
 
 /// The reference implementation as a backend.
 pub struct Reference {
     pub threads: usize,
-    /// Active mutant (deliberately misread rule), for `arbiter mutants`.
+    /// Active mutant (deliberately misread rule), for `arbiter mutants`:
+    /// `variant/name`, or a bare `name` applying to every variant that
+    /// declares it. Variants that do not declare it play their real rules.
     pub mutant: Option<String>,
 }
 
 impl Default for Reference {
     fn default() -> Self {
-        Reference { threads: 1, mutant: None }
+        Reference {
+            threads: 1,
+            mutant: None,
+        }
     }
 }
 
 fn rejected(e: Error) -> BackendError {
-    BackendError::Rejected { kind: Some(e.kind()), ply: e.ply(), message: e.to_string() }
+    BackendError::Rejected {
+        kind: Some(e.kind()),
+        ply: e.ply(),
+        message: e.to_string(),
+    }
 }
 
 impl Reference {
     fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
         let v = variants::get(&req.variant).map_err(rejected)?;
-        let mutant = match &self.mutant {
-            Some(m) if v.mutants.iter().any(|x| x.name == m) => Some(m.as_str()),
-            _ => None,
-        };
+        let mutant = self.mutant.as_deref().and_then(|m| mutant_for(m, v));
         variants::setup(&Setup {
             variant: &req.variant,
             options: &req.options,
@@ -85,6 +101,17 @@ impl Reference {
         })
         .map_err(rejected)
     }
+}
+
+/// The mutant name `spec` (`variant/name` or a bare `name`) selects for
+/// variant `v`, if any.
+pub fn mutant_for<'a>(spec: &'a str, v: &variants::Variant) -> Option<&'a str> {
+    let name = match spec.split_once('/') {
+        Some((variant, name)) if variant == v.id => name,
+        Some(_) => return None,
+        None => spec,
+    };
+    v.mutants.iter().any(|x| x.name == name).then_some(name)
 }
 
 impl Backend for Reference {
@@ -107,11 +134,25 @@ impl Backend for Reference {
         Ok(self.game(req)?.perft(depth, self.threads))
     }
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
-        Ok(self.game(req)?.outcome().map_or("none", |o| o.as_str()).to_string())
+        Ok(self
+            .game(req)?
+            .outcome()
+            .map_or("none", |o| o.as_str())
+            .to_string())
     }
     fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError> {
         let g = self.game(req)?;
-        let v = g.explain(mv).map_err(|e| rejected(Error::Move { ply: req.moves.len() + 1, error: e }))?;
+        let v = g.explain(mv).map_err(|e| {
+            rejected(Error::Move {
+                ply: req.moves.len() + 1,
+                error: e,
+            })
+        })?;
         Ok((v.legal, v.rules.iter().map(|s| s.to_string()).collect()))
+    }
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        let mut rows = self.game(req)?.divide(depth.max(1), self.threads);
+        rows.sort();
+        Ok(rows)
     }
 }

@@ -116,7 +116,10 @@ impl Fixture {
     /// that contradicts the format's own rules (no rule ID, error together
     /// with other expectations, nothing expected).
     pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
-        let err = |message: String| FixtureError::Load { path: path.display().to_string(), message };
+        let err = |message: String| FixtureError::Load {
+            path: path.display().to_string(),
+            message,
+        };
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
         let f: Fixture = serde_yaml::from_str(&text).map_err(|e| err(e.to_string()))?;
         f.check().map_err(err)?;

@@ -72,7 +72,9 @@ pub fn diff_sets(expected: &[String], actual: &[String]) -> String {
 /// Whether `text` starts with `prefix` as a move-text prefix (a square
 /// prefix `a1` does not match `a10...`).
 fn has_prefix(text: &str, prefix: &str) -> bool {
-    text.starts_with(prefix) && !(prefix.ends_with(|c: char| c.is_ascii_digit()) && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    text.starts_with(prefix)
+        && !(prefix.ends_with(|c: char| c.is_ascii_digit())
+            && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Runs one fixture.
@@ -85,13 +87,23 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     };
     let e = &f.expect;
     let mut fails = Vec::new();
+    // Expectations the backend cannot answer are skipped one by one; the
+    // case is skipped only when none could be checked.
+    let mut unsupported: Vec<String> = Vec::new();
+    let mut checked = 0usize;
     // Backend failures end the case as errored; rejections are compared.
     macro_rules! ask {
         ($what:expr, $call:expr) => {
             match $call {
-                Ok(v) => v,
+                Ok(v) => {
+                    checked += 1;
+                    Some(v)
+                }
                 Err(BackendError::Failed(m)) => return Status::Error(format!("{}: {m}", $what)),
-                Err(BackendError::Unsupported(m)) => return Status::Skipped(m),
+                Err(BackendError::Unsupported(m)) => {
+                    unsupported.push(format!("{}: {m}", $what));
+                    None
+                }
                 Err(BackendError::Rejected { message, .. }) => {
                     fails.push(format!("{}: setup rejected: {message}", $what));
                     return Status::Fail(fails);
@@ -101,15 +113,24 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     }
     if let Some(want) = &e.error {
         return match backend.validate(&req) {
-            Ok(()) => Status::Fail(vec![format!("expected a {:?} error, but the setup was accepted", want.kind)]),
+            Ok(()) => Status::Fail(vec![format!(
+                "expected a {:?} error, but the setup was accepted",
+                want.kind
+            )]),
             Err(BackendError::Rejected { kind, ply, message }) => {
                 if let Some(k) = kind {
                     if k != want.kind {
-                        fails.push(format!("expected a {:?} error, got {:?}: {message}", want.kind, k));
+                        fails.push(format!(
+                            "expected a {:?} error, got {:?}: {message}",
+                            want.kind, k
+                        ));
                     }
                 }
                 if want.ply.is_some() && ply.is_some() && want.ply != ply {
-                    fails.push(format!("expected the error at ply {:?}, got ply {:?}: {message}", want.ply, ply));
+                    fails.push(format!(
+                        "expected the error at ply {:?}, got ply {:?}: {message}",
+                        want.ply, ply
+                    ));
                 }
                 if let Some(c) = &want.contains {
                     if !message.contains(c.as_str()) {
@@ -129,81 +150,113 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
             Err(BackendError::Unsupported(m)) => Status::Skipped(m),
         };
     }
-    let needs_moves = e.legal.is_some() || !e.legal_from.is_empty() || !e.include.is_empty() || !e.exclude.is_empty();
+    let needs_moves = e.legal.is_some()
+        || !e.legal_from.is_empty()
+        || !e.include.is_empty()
+        || !e.exclude.is_empty();
     if needs_moves {
-        let actual = ask!("moves", backend.moves(&req));
-        if let Some(legal) = &e.legal {
-            let d = diff_sets(legal, &actual);
-            if !d.is_empty() {
-                fails.push(format!("legal move set differs:\n{d}"));
+        if let Some(actual) = ask!("moves", backend.moves(&req)) {
+            if let Some(legal) = &e.legal {
+                let d = diff_sets(legal, &actual);
+                if !d.is_empty() {
+                    fails.push(format!("legal move set differs:\n{d}"));
+                }
             }
-        }
-        for (prefix, want) in &e.legal_from {
-            let got: Vec<String> = actual.iter().filter(|m| has_prefix(m, prefix)).cloned().collect();
-            let d = diff_sets(want, &got);
-            if !d.is_empty() {
-                fails.push(format!("legal moves starting with '{prefix}' differ:\n{d}"));
+            for (prefix, want) in &e.legal_from {
+                let got: Vec<String> = actual
+                    .iter()
+                    .filter(|m| has_prefix(m, prefix))
+                    .cloned()
+                    .collect();
+                let d = diff_sets(want, &got);
+                if !d.is_empty() {
+                    fails.push(format!("legal moves starting with '{prefix}' differ:\n{d}"));
+                }
             }
-        }
-        let set: BTreeSet<&str> = actual.iter().map(String::as_str).collect();
-        for m in &e.include {
-            if !set.contains(m.as_str()) {
-                fails.push(format!("move '{m}' must be legal but is not"));
+            let set: BTreeSet<&str> = actual.iter().map(String::as_str).collect();
+            for m in &e.include {
+                if !set.contains(m.as_str()) {
+                    fails.push(format!("move '{m}' must be legal but is not"));
+                }
             }
-        }
-        for m in &e.exclude {
-            if set.contains(m.as_str()) {
-                fails.push(format!("move '{m}' must not be legal but is"));
+            for m in &e.exclude {
+                if set.contains(m.as_str()) {
+                    fails.push(format!("move '{m}' must not be legal but is"));
+                }
             }
         }
     }
     if let Some(want) = &e.position {
-        let got = ask!("position", backend.position(&req));
-        if got.trim() != want.trim() {
-            fails.push(format!("position after the moves differs:\n  expected {want}\n  actual   {got}"));
+        if let Some(got) = ask!("position", backend.position(&req)) {
+            if got.trim() != want.trim() {
+                fails.push(format!(
+                    "position after the moves differs:\n  expected {want}\n  actual   {got}"
+                ));
+            }
         }
     }
     if let Some(want) = &e.outcome {
-        let got = ask!("outcome", backend.outcome(&req));
-        if &got != want {
-            fails.push(format!("outcome: expected {want}, actual {got}"));
+        if let Some(got) = ask!("outcome", backend.outcome(&req)) {
+            if &got != want {
+                fails.push(format!("outcome: expected {want}, actual {got}"));
+            }
         }
     }
     for (&depth, &want) in &e.perft {
         if opts.max_nodes > 0 && want > opts.max_nodes {
             continue;
         }
-        let got = ask!(format!("perft {depth}"), backend.perft(&req, depth));
-        if got != want {
-            fails.push(format!("perft({depth}): expected {want}, actual {got}"));
+        if let Some(got) = ask!(format!("perft {depth}"), backend.perft(&req, depth)) {
+            if got != want {
+                fails.push(format!("perft({depth}): expected {want}, actual {got}"));
+            }
         }
     }
     for x in &e.explain {
         match backend.explain(&req, &x.mv) {
             Ok((legal, rules)) => {
+                checked += 1;
                 if legal != x.legal {
-                    fails.push(format!("explain {}: expected legal={}, actual legal={legal}", x.mv, x.legal));
+                    fails.push(format!(
+                        "explain {}: expected legal={}, actual legal={legal}",
+                        x.mv, x.legal
+                    ));
                 }
                 for r in &x.rules {
                     if !rules.contains(r) {
-                        fails.push(format!("explain {}: rule {r} not named (named: {})", x.mv, rules.join(", ")));
+                        fails.push(format!(
+                            "explain {}: rule {r} not named (named: {})",
+                            x.mv,
+                            rules.join(", ")
+                        ));
                     }
                 }
             }
-            Err(BackendError::Unsupported(_)) => {}
+            Err(BackendError::Unsupported(m)) => unsupported.push(format!("explain: {m}")),
             Err(BackendError::Failed(m)) => return Status::Error(m),
-            Err(BackendError::Rejected { message, .. }) => fails.push(format!("explain {}: rejected: {message}", x.mv)),
+            Err(BackendError::Rejected { message, .. }) => {
+                checked += 1;
+                fails.push(format!("explain {}: rejected: {message}", x.mv))
+            }
         }
     }
-    if fails.is_empty() {
-        Status::Pass
-    } else {
+    if !fails.is_empty() {
         Status::Fail(fails)
+    } else if checked == 0 && !unsupported.is_empty() {
+        unsupported.dedup();
+        Status::Skipped(unsupported.join("; "))
+    } else {
+        Status::Pass
     }
 }
 
 /// Loads and runs every fixture under `paths`.
-pub fn run_paths(paths: &[PathBuf], backend: &mut dyn Backend, opts: &RunOptions, filter: &dyn Fn(&Fixture, &Path) -> bool) -> Vec<CaseReport> {
+pub fn run_paths(
+    paths: &[PathBuf],
+    backend: &mut dyn Backend,
+    opts: &RunOptions,
+    filter: &dyn Fn(&Fixture, &Path) -> bool,
+) -> Vec<CaseReport> {
     let mut out = Vec::new();
     for file in collect(paths) {
         match Fixture::load(&file) {
@@ -212,10 +265,19 @@ pub fn run_paths(paths: &[PathBuf], backend: &mut dyn Backend, opts: &RunOptions
                     continue;
                 }
                 let status = run_fixture(&f, backend, opts);
-                out.push(CaseReport { id: f.id.clone(), file, variant: f.variant.clone(), rules: f.rules.clone(), status });
+                out.push(CaseReport {
+                    id: f.id.clone(),
+                    file,
+                    variant: f.variant.clone(),
+                    rules: f.rules.clone(),
+                    status,
+                });
             }
             Err(e) => out.push(CaseReport {
-                id: file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default(),
+                id: file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default(),
                 file,
                 variant: String::new(),
                 rules: vec![],

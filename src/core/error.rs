@@ -10,18 +10,30 @@ use thiserror::Error;
 pub enum PositionError {
     /// The text does not follow the notation: `field` names the part.
     #[error("malformed position: {field}: {message}")]
-    Syntax { field: &'static str, message: String },
+    Syntax {
+        field: &'static str,
+        message: String,
+    },
     /// The text parses but describes an impossible position.
     #[error("impossible position: {field}: {message}")]
-    Invalid { field: &'static str, message: String },
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
 }
 
 impl PositionError {
     pub fn syntax(field: &'static str, message: impl Into<String>) -> Self {
-        PositionError::Syntax { field, message: message.into() }
+        PositionError::Syntax {
+            field,
+            message: message.into(),
+        }
     }
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        PositionError::Invalid { field, message: message.into() }
+        PositionError::Invalid {
+            field,
+            message: message.into(),
+        }
     }
     pub fn field(&self) -> &'static str {
         match self {
@@ -39,10 +51,17 @@ pub enum MoveError {
     /// Well-formed, but not legal here; `rules` names the rule IDs that
     /// decide it (may be empty when no single rule does).
     #[error("illegal move '{text}': {reason}{}", rule_suffix(rules))]
-    Illegal { text: String, reason: String, rules: Vec<&'static str> },
+    Illegal {
+        text: String,
+        reason: String,
+        rules: Vec<&'static str>,
+    },
     /// Several legal moves match an abbreviated notation.
     #[error("ambiguous move '{text}': matches {}", candidates.join(", "))]
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
     /// The game is over: no move can be played.
     #[error("move '{text}' after the game has ended")]
     GameOver { text: String },
@@ -58,10 +77,17 @@ fn rule_suffix(rules: &[&'static str]) -> String {
 
 impl MoveError {
     pub fn syntax(text: &str, message: impl Into<String>) -> Self {
-        MoveError::Syntax { text: text.to_string(), message: message.into() }
+        MoveError::Syntax {
+            text: text.to_string(),
+            message: message.into(),
+        }
     }
     pub fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Self {
-        MoveError::Illegal { text: text.to_string(), reason: reason.into(), rules: rules.to_vec() }
+        MoveError::Illegal {
+            text: text.to_string(),
+            reason: reason.into(),
+            rules: rules.to_vec(),
+        }
     }
 }
 
@@ -69,9 +95,17 @@ impl MoveError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RuleError {
     #[error("unknown rule option '{name}' for variant {variant} (known: {known})")]
-    Unknown { variant: &'static str, name: String, known: String },
+    Unknown {
+        variant: &'static str,
+        name: String,
+        known: String,
+    },
     #[error("bad value '{value}' for rule option '{name}': {message}")]
-    BadValue { name: String, value: String, message: String },
+    BadValue {
+        name: String,
+        value: String,
+        message: String,
+    },
     #[error("unknown mutant '{name}' for variant {variant}")]
     UnknownMutant { variant: &'static str, name: String },
 }

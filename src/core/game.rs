@@ -120,10 +120,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
         self.check_move_syntax(text)?;
         if self.outcome().is_some() {
-            return Err(MoveError::GameOver { text: text.to_string() });
+            return Err(MoveError::GameOver {
+                text: text.to_string(),
+            });
         }
         let v = self.explain(text)?;
-        Err(MoveError::Illegal { text: text.to_string(), reason: v.reason, rules: v.rules })
+        Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: v.reason,
+            rules: v.rules,
+        })
     }
 
     /// Says whether `text` is legal here and which rule IDs decide it.
@@ -137,10 +143,20 @@ pub trait Game: Clone + Send + Sync + 'static {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
-            return Ok(Verdict { legal: true, text: self.move_text(m), rules: vec![], reason: "a legal move".into() });
+            return Ok(Verdict {
+                legal: true,
+                text: self.move_text(m),
+                rules: vec![],
+                reason: "a legal move".into(),
+            });
         }
         self.check_move_syntax(text)?;
-        Ok(Verdict { legal: false, text: text.into(), rules: vec![], reason: "no legal move has this text".into() })
+        Ok(Verdict {
+            legal: false,
+            text: text.into(),
+            rules: vec![],
+            reason: "no legal move has this text".into(),
+        })
     }
 
     /// perft(depth) (G3). Override only where history matters (denial).
@@ -189,7 +205,10 @@ impl<G: Game> DynGame for G {
         v
     }
     fn legal_texts(&self) -> Vec<String> {
-        let mut t: Vec<String> = DynGame::legal_moves(self).iter().map(|m| self.move_text(m)).collect();
+        let mut t: Vec<String> = DynGame::legal_moves(self)
+            .iter()
+            .map(|m| self.move_text(m))
+            .collect();
         t.sort();
         t
     }

@@ -150,7 +150,16 @@ pub const ROOK_DIRS: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 /// Diagonal unit steps: NE, SE, SW, NW.
 pub const BISHOP_DIRS: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
 /// The eight unit steps, clockwise from north (also the CRZ-Q1 order).
-pub const KING_DIRS: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+pub const KING_DIRS: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
 /// The eight knight leaps.
 pub const KNIGHT_LEAPS: [Dir; 8] = [
     Dir::new(1, 2),
@@ -171,7 +180,10 @@ pub struct Board {
 }
 
 impl Board {
-    pub const CHESS: Board = Board { width: 8, height: 8 };
+    pub const CHESS: Board = Board {
+        width: 8,
+        height: 8,
+    };
     pub const MAX_SIDE: u8 = 16;
 
     pub fn new(width: u8, height: u8) -> Option<Board> {
@@ -198,12 +210,19 @@ impl Board {
     }
     /// The square from a dense index (inverse of [`Square::index`]).
     pub fn square_at(self, index: usize) -> Square {
-        Square::new((index % self.width as usize) as u8, (index / self.width as usize) as u8)
+        Square::new(
+            (index % self.width as usize) as u8,
+            (index / self.width as usize) as u8,
+        )
     }
     /// The squares from `from` (exclusive) in direction `d` up to the edge.
     #[inline]
     pub fn ray(self, from: Square, d: Dir) -> Ray {
-        Ray { board: self, at: from, dir: d }
+        Ray {
+            board: self,
+            at: from,
+            dir: d,
+        }
     }
     /// The targets of the leaps `leaps` from `from` that lie on the board.
     pub fn leaps(self, from: Square, leaps: &'static [Dir]) -> impl Iterator<Item = Square> {
@@ -290,7 +309,10 @@ mod tests {
     #[test]
     fn rays_stop_at_edge() {
         let b = Board::CHESS;
-        let r: Vec<_> = b.ray(Square::parse("c3").unwrap(), Dir::NE).map(|s| s.to_string()).collect();
+        let r: Vec<_> = b
+            .ray(Square::parse("c3").unwrap(), Dir::NE)
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(r, ["d4", "e5", "f6", "g7", "h8"]);
         let b = Board::new(10, 10).unwrap();
         assert_eq!(b.ray(Square::parse("a1").unwrap(), Dir::N).count(), 9);

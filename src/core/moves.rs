@@ -116,13 +116,19 @@ impl Move {
         let mut path = Path::new();
         path.push(from);
         path.push(to);
-        Move { path, decisions: Decisions::new() }
+        Move {
+            path,
+            decisions: Decisions::new(),
+        }
     }
     /// The `deny` turn (DEN-2).
     pub fn deny() -> Move {
         let mut decisions = Decisions::new();
         decisions.push(Decision::Deny);
-        Move { path: Path::new(), decisions }
+        Move {
+            path: Path::new(),
+            decisions,
+        }
     }
     pub fn with(mut self, d: Decision) -> Move {
         self.decisions.push(d);

@@ -25,7 +25,10 @@ pub fn parse_board_field(field: &str) -> Result<(Board, Vec<Cell<'_>>), Position
     const F: &str = "board";
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() > Board::MAX_SIDE as usize {
-        return Err(PositionError::syntax(F, format!("{} ranks (at most 16)", ranks.len())));
+        return Err(PositionError::syntax(
+            F,
+            format!("{} ranks (at most 16)", ranks.len()),
+        ));
     }
     let height = ranks.len() as u8;
     let mut width: Option<u8> = None;
@@ -44,7 +47,14 @@ pub fn parse_board_field(field: &str) -> Result<(Board, Vec<Cell<'_>>), Position
                 }
                 let n: usize = rank_text[start..k].parse().unwrap_or(0);
                 if n == 0 {
-                    return Err(PositionError::syntax(F, format!("rank {}: bad empty-square count '{}'", rank + 1, &rank_text[start..k])));
+                    return Err(PositionError::syntax(
+                        F,
+                        format!(
+                            "rank {}: bad empty-square count '{}'",
+                            rank + 1,
+                            &rank_text[start..k]
+                        ),
+                    ));
                 }
                 file += n;
             } else {
@@ -56,36 +66,64 @@ pub fn parse_board_field(field: &str) -> Result<(Board, Vec<Cell<'_>>), Position
                     _ => None,
                 };
                 if let Some(close) = close {
-                    let end = rank_text[k..].bytes().position(|b| b == close).ok_or_else(|| {
-                        PositionError::syntax(F, format!("rank {}: unclosed '{}'", rank + 1, c as char))
-                    })?;
+                    let end = rank_text[k..]
+                        .bytes()
+                        .position(|b| b == close)
+                        .ok_or_else(|| {
+                            PositionError::syntax(
+                                F,
+                                format!("rank {}: unclosed '{}'", rank + 1, c as char),
+                            )
+                        })?;
                     k += end + 1;
                 } else {
                     let ch = rank_text[k..].chars().next().unwrap_or(' ');
                     k += ch.len_utf8();
                 }
                 if file >= Board::MAX_SIDE as usize {
-                    return Err(PositionError::syntax(F, format!("rank {}: more than 16 squares", rank + 1)));
+                    return Err(PositionError::syntax(
+                        F,
+                        format!("rank {}: more than 16 squares", rank + 1),
+                    ));
                 }
-                cells.push(Cell { square: Square::new(file as u8, rank), token: &rank_text[start..k] });
+                cells.push(Cell {
+                    square: Square::new(file as u8, rank),
+                    token: &rank_text[start..k],
+                });
                 file += 1;
             }
             if file > Board::MAX_SIDE as usize {
-                return Err(PositionError::syntax(F, format!("rank {}: more than 16 squares", rank + 1)));
+                return Err(PositionError::syntax(
+                    F,
+                    format!("rank {}: more than 16 squares", rank + 1),
+                ));
             }
         }
         if file == 0 {
-            return Err(PositionError::syntax(F, format!("rank {} is empty", rank + 1)));
+            return Err(PositionError::syntax(
+                F,
+                format!("rank {} is empty", rank + 1),
+            ));
         }
         match width {
             None => width = Some(file as u8),
             Some(w) if w as usize != file => {
-                return Err(PositionError::syntax(F, format!("rank {} has {} squares, rank {} has {}", height, w, rank + 1, file)));
+                return Err(PositionError::syntax(
+                    F,
+                    format!(
+                        "rank {} has {} squares, rank {} has {}",
+                        height,
+                        w,
+                        rank + 1,
+                        file
+                    ),
+                ));
             }
             _ => {}
         }
     }
-    let board = Board::new(width.unwrap_or(0), height).ok_or_else(|| PositionError::syntax(F, "empty board"))?;
+    let board = Board::new(width.unwrap_or(0), height)
+        .ok_or_else(|| PositionError::syntax(F, "empty board"))?;
     Ok((board, cells))
 }
 
@@ -125,7 +163,10 @@ pub fn parse_turn(field: &str) -> Result<super::Color, PositionError> {
     match field {
         "w" => Ok(super::Color::White),
         "b" => Ok(super::Color::Black),
-        _ => Err(PositionError::syntax("turn", format!("expected 'w' or 'b', found '{field}'"))),
+        _ => Err(PositionError::syntax(
+            "turn",
+            format!("expected 'w' or 'b', found '{field}'"),
+        )),
     }
 }
 
@@ -142,9 +183,14 @@ pub fn turn_char(c: super::Color) -> char {
 /// # Errors
 /// Not a number, or below `min`.
 pub fn parse_counter(field: &'static str, text: &str, min: u32) -> Result<u32, PositionError> {
-    let n: u32 = text.parse().map_err(|_| PositionError::syntax(field, format!("expected a number, found '{text}'")))?;
+    let n: u32 = text
+        .parse()
+        .map_err(|_| PositionError::syntax(field, format!("expected a number, found '{text}'")))?;
     if n < min {
-        return Err(PositionError::syntax(field, format!("must be at least {min}")));
+        return Err(PositionError::syntax(
+            field,
+            format!("must be at least {min}"),
+        ));
     }
     Ok(n)
 }
@@ -159,7 +205,12 @@ mod tests {
         let (b, cells) = parse_board_field(f).unwrap();
         assert_eq!(b, Board::CHESS);
         assert_eq!(cells.len(), 32);
-        let get = |sq: Square| cells.iter().find(|c| c.square == sq).map(|c| c.token.to_string());
+        let get = |sq: Square| {
+            cells
+                .iter()
+                .find(|c| c.square == sq)
+                .map(|c| c.token.to_string())
+        };
         assert_eq!(write_board_field(b, get), f);
     }
 

@@ -63,7 +63,11 @@ pub fn divide<G: Game>(g: &G, depth: u32, threads: usize) -> Vec<(String, u64)> 
 
 /// Maps `f` over `items` on up to `threads` threads, keeping the order.
 /// Work is handed out one item at a time (root moves differ in size).
-pub fn parallel_map<T: Sync, R: Send + Default + Clone>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn parallel_map<T: Sync, R: Send + Default + Clone>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
         return items.iter().map(f).collect();
@@ -86,7 +90,10 @@ pub fn parallel_map<T: Sync, R: Send + Default + Clone>(items: &[T], threads: us
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("perft worker panicked")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("perft worker panicked"))
+            .collect()
     });
     for (i, r) in chunks.into_iter().flatten() {
         results[i] = r;

@@ -44,7 +44,11 @@ impl Rules {
     ///
     /// # Errors
     /// An unknown name or a value of the wrong type or range.
-    pub fn parse(variant: &'static str, spec: &'static [RuleOption], given: &[String]) -> Result<Rules, RuleError> {
+    pub fn parse(
+        variant: &'static str,
+        spec: &'static [RuleOption],
+        given: &[String],
+    ) -> Result<Rules, RuleError> {
         let mut values = BTreeMap::new();
         for opt in spec {
             let default = match opt.kind {
@@ -63,7 +67,11 @@ impl Rules {
                 return Err(RuleError::Unknown {
                     variant,
                     name: name.to_string(),
-                    known: if known.is_empty() { "none".into() } else { known.join(", ") },
+                    known: if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    },
                 });
             };
             let bad = |message: &str| RuleError::BadValue {
@@ -89,18 +97,30 @@ impl Rules {
             };
             values.insert(opt.name, v);
         }
-        Ok(Rules { values, mutant: None })
+        Ok(Rules {
+            values,
+            mutant: None,
+        })
     }
 
     /// Sets the mutant after checking its name against `mutants`.
     ///
     /// # Errors
     /// An unknown mutant name.
-    pub fn with_mutant(mut self, variant: &'static str, mutants: &'static [Mutant], name: &str) -> Result<Rules, RuleError> {
-        let m = mutants
-            .iter()
-            .find(|m| m.name == name)
-            .ok_or_else(|| RuleError::UnknownMutant { variant, name: name.to_string() })?;
+    pub fn with_mutant(
+        mut self,
+        variant: &'static str,
+        mutants: &'static [Mutant],
+        name: &str,
+    ) -> Result<Rules, RuleError> {
+        let m =
+            mutants
+                .iter()
+                .find(|m| m.name == name)
+                .ok_or_else(|| RuleError::UnknownMutant {
+                    variant,
+                    name: name.to_string(),
+                })?;
         self.mutant = Some(m.name);
         Ok(self)
     }
@@ -124,7 +144,9 @@ impl Rules {
                 let v = self.values[o.name];
                 match o.kind {
                     OptionKind::Flag => (v != 0).then(|| o.name.to_string()),
-                    OptionKind::Int { default, .. } => (v != default).then(|| format!("{}={v}", o.name)),
+                    OptionKind::Int { default, .. } => {
+                        (v != default).then(|| format!("{}={v}", o.name))
+                    }
                 }
             })
             .collect()
@@ -135,8 +157,20 @@ impl Rules {
 mod tests {
     use super::*;
     static SPEC: [RuleOption; 2] = [
-        RuleOption { name: "springs", kind: OptionKind::Flag, doc: "" },
-        RuleOption { name: "boss-hp", kind: OptionKind::Int { min: 1, max: 9, default: 3 }, doc: "" },
+        RuleOption {
+            name: "springs",
+            kind: OptionKind::Flag,
+            doc: "",
+        },
+        RuleOption {
+            name: "boss-hp",
+            kind: OptionKind::Int {
+                min: 1,
+                max: 9,
+                default: 3,
+            },
+            doc: "",
+        },
     ];
 
     #[test]
@@ -145,10 +179,22 @@ mod tests {
         assert!(r.flag("springs"));
         assert_eq!(r.int("boss-hp"), 4);
         assert_eq!(r.to_list(&SPEC), ["springs", "boss-hp=4"]);
-        assert!(matches!(Rules::parse("x", &SPEC, &["nope".into()]), Err(RuleError::Unknown { .. })));
-        assert!(matches!(Rules::parse("x", &SPEC, &["boss-hp=0".into()]), Err(RuleError::BadValue { .. })));
-        assert!(matches!(Rules::parse("x", &SPEC, &["boss-hp".into()]), Err(RuleError::BadValue { .. })));
-        assert!(matches!(Rules::parse("x", &SPEC, &["springs=maybe".into()]), Err(RuleError::BadValue { .. })));
+        assert!(matches!(
+            Rules::parse("x", &SPEC, &["nope".into()]),
+            Err(RuleError::Unknown { .. })
+        ));
+        assert!(matches!(
+            Rules::parse("x", &SPEC, &["boss-hp=0".into()]),
+            Err(RuleError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::parse("x", &SPEC, &["boss-hp".into()]),
+            Err(RuleError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::parse("x", &SPEC, &["springs=maybe".into()]),
+            Err(RuleError::BadValue { .. })
+        ));
         let d = Rules::parse("x", &SPEC, &[]).unwrap();
         assert!(!d.flag("springs"));
         assert_eq!(d.int("boss-hp"), 3);

@@ -29,7 +29,14 @@ pub struct Variant {
 
 /// Every registered variant, in the order of the command-line contract.
 pub fn all() -> [&'static Variant; 6] {
-    [&fide::VARIANT, &sonic::VARIANT, &hop::VARIANT, &crazy::VARIANT, &bosses::VARIANT, &english::VARIANT]
+    [
+        &fide::VARIANT,
+        &sonic::VARIANT,
+        &hop::VARIANT,
+        &crazy::VARIANT,
+        &bosses::VARIANT,
+        &english::VARIANT,
+    ]
 }
 
 /// Looks a variant up by id.
@@ -37,7 +44,10 @@ pub fn all() -> [&'static Variant; 6] {
 /// # Errors
 /// [`Error::UnknownVariant`].
 pub fn get(id: &str) -> Result<&'static Variant, Error> {
-    all().into_iter().find(|v| v.id == id).ok_or_else(|| Error::UnknownVariant(id.to_string()))
+    all()
+        .into_iter()
+        .find(|v| v.id == id)
+        .ok_or_else(|| Error::UnknownVariant(id.to_string()))
 }
 
 /// What a command or fixture asks for: variant, options, position, history.
@@ -79,7 +89,8 @@ pub fn setup(s: &Setup) -> Result<Box<dyn DynGame>, Error> {
     };
     let mut game = (v.parse)(text.trim(), &rules)?;
     for (i, m) in s.moves.iter().enumerate() {
-        game.play_text(m).map_err(|error| Error::Move { ply: i + 1, error })?;
+        game.play_text(m)
+            .map_err(|error| Error::Move { ply: i + 1, error })?;
     }
     Ok(game)
 }

@@ -13,5 +13,8 @@ pub static VARIANT: Variant = Variant {
 };
 
 fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Err(PositionError::invalid("variant", "fide is not implemented yet"))
+    Err(PositionError::invalid(
+        "variant",
+        "fide is not implemented yet",
+    ))
 }
