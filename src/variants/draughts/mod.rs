@@ -1,1 +1,356 @@
-//! Shared draughts mechanism (jump series) for `english` and `bosses`.
+//! The draughts mechanism shared by `english` (ENG-1) and `bosses` (CWB-*),
+//! written once: one-square steps and short-jump capture series over an
+//! arbitrary set of directions, on an 8×8 board held as 64-bit bitboards
+//! (square index `rank * 8 + file`, a1 = 0).
+//!
+//! What the mechanism decides, for both games:
+//! - a step goes one square in one of the piece's directions to an empty
+//!   square (ENG-1, CWB-2);
+//! - a jump goes over an adjacent enemy piece to the empty square beyond, in
+//!   one of the piece's capture directions (ENG-1, CWB-3);
+//! - a series goes on while a jump is available (ENG-1, CWB-4) and stops
+//!   when the piece reaches a crowning square (ENG-1, CWB-6);
+//! - the moving piece's start square is empty during its own series, and
+//!   jumped pieces stay on the board until the series ends: they block
+//!   landing and cannot be jumped again (ENG-1, CWB-5);
+//! - "tough" pieces (bosses, CWB-8) take several jumps: a jump costs one hit
+//!   point; at zero the piece counts as jumped; two jumps over the same
+//!   piece need a jump over another piece in between (CWB-8);
+//! - capturing is compulsory, and the maximum-capture filter (keep only the
+//!   series with the most jumps, CWB-4) is an option of the collector.
+//!
+//! The games turn these results into their own moves and positions.
+
+use crate::core::{Dir, Square};
+
+/// Square offsets of the eight directions, in `core::geometry::KING_DIRS`
+/// order: N, NE, E, SE, S, SW, W, NW.
+pub const DELTA: [i8; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
+pub const N: usize = 0;
+pub const NE: usize = 1;
+pub const E: usize = 2;
+pub const SE: usize = 3;
+pub const S: usize = 4;
+pub const SW: usize = 5;
+pub const W: usize = 6;
+pub const NW: usize = 7;
+const DF: [i8; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
+const DR: [i8; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
+
+/// A set of directions as a bit mask over direction indices.
+pub type Dirs = u8;
+
+const fn reach_mask(d: usize, n: i8) -> u64 {
+    let mut m = 0u64;
+    let mut sq = 0;
+    while sq < 64 {
+        let f = (sq % 8) as i8 + DF[d] * n;
+        let r = (sq / 8) as i8 + DR[d] * n;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            m |= 1 << sq;
+        }
+        sq += 1;
+    }
+    m
+}
+
+const fn masks(n: i8) -> [u64; 8] {
+    let mut out = [0u64; 8];
+    let mut d = 0;
+    while d < 8 {
+        out[d] = reach_mask(d, n);
+        d += 1;
+    }
+    out
+}
+
+/// Squares from which one step in direction `d` stays on the board.
+pub const STEP_FROM: [u64; 8] = masks(1);
+/// Squares from which a jump (two squares) in direction `d` stays on the board.
+pub const JUMP_FROM: [u64; 8] = masks(2);
+/// Squares from which three squares in direction `d` stay on the board.
+pub const LEAP3_FROM: [u64; 8] = masks(3);
+
+/// The square `n` steps from `sq` in direction `d` (caller checks the mask).
+#[inline]
+pub fn offset(sq: u8, d: usize, n: i8) -> u8 {
+    (sq as i8 + DELTA[d] * n) as u8
+}
+
+/// Shifts a whole bitboard one step in direction `d` (pieces that would
+/// leave the board vanish).
+#[inline]
+pub fn shift(bb: u64, d: usize) -> u64 {
+    let bb = bb & STEP_FROM[d];
+    let k = DELTA[d];
+    if k > 0 {
+        bb << k
+    } else {
+        bb >> (-k)
+    }
+}
+
+/// Core square of a bitboard index.
+#[inline]
+pub fn square(idx: u8) -> Square {
+    Square::new(idx % 8, idx / 8)
+}
+
+/// Bitboard index of a core square (8×8 only).
+#[inline]
+pub fn index(sq: Square) -> u8 {
+    sq.rank() * 8 + sq.file()
+}
+
+/// Direction index of a core direction, if it is a unit step.
+pub fn dir_index(d: Dir) -> Option<usize> {
+    (0..8).find(|&i| DF[i] == d.df && DR[i] == d.dr)
+}
+
+/// Mirrors a direction set north ↔ south (for the side on the high ranks).
+pub const fn flip_dirs(dirs: Dirs) -> Dirs {
+    let mut out = 0;
+    let mut d = 0;
+    while d < 8 {
+        if dirs & (1 << d) != 0 {
+            // N(0)↔S(4), NE(1)↔SE(3), E(2)=E, SW(5)↔NW(7), W(6)=W
+            let f = match d {
+                0 => 4,
+                1 => 3,
+                3 => 1,
+                4 => 0,
+                5 => 7,
+                7 => 5,
+                x => x,
+            };
+            out |= 1 << f;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// The board as seen by a capturing piece (ENG-1, CWB-3..CWB-8).
+#[derive(Clone, Debug)]
+pub struct Arena {
+    /// Squares a jump may land on (the mover's start square included, CWB-5).
+    pub empty: u64,
+    /// Enemy pieces that may still be jumped.
+    pub enemy: u64,
+    /// Enemy pieces with hit points (bosses, CWB-8); `hp` is read only here.
+    pub tough: u64,
+    /// Remaining hit points of the tough pieces, by square.
+    pub hp: [u8; 64],
+    /// Mutant `remove-immediately`: a jumped piece leaves the board at once
+    /// instead of at the end of the series (misreads CWB-5).
+    pub remove_immediately: bool,
+    /// Mutant `boss-double-jump-allowed`: no intermediate jump needed
+    /// between two jumps over the same boss (misreads CWB-8).
+    pub double_jump: bool,
+    /// Mutant `crowning-continues`: reaching a crowning square does not end
+    /// the series; the piece goes on with `crowned_dirs` (misreads ENG-1).
+    pub crown_continues: bool,
+    /// Directions of the crowned piece (used with `crown_continues`).
+    pub crowned_dirs: Dirs,
+}
+
+impl Arena {
+    /// An arena for games without tough pieces (english).
+    #[inline]
+    pub fn plain(empty: u64, enemy: u64) -> Arena {
+        Arena {
+            empty,
+            enemy,
+            tough: 0,
+            hp: [0; 64],
+            remove_immediately: false,
+            double_jump: false,
+            crown_continues: false,
+            crowned_dirs: 0,
+        }
+    }
+
+    /// Calls `visit(path, jumps)` for every complete capture series of a
+    /// piece on `from` with capture directions `dirs`; `crown` holds the
+    /// squares where the piece is crowned, which end the series (ENG-1,
+    /// CWB-6). A series is complete when no further jump is available
+    /// (CWB-4). `path` starts with `from`; `jumps` = path length − 1.
+    #[inline]
+    pub fn series(&mut self, from: u8, dirs: Dirs, crown: u64, visit: &mut impl FnMut(&[u8], u32)) {
+        let mut path = [0u8; 96];
+        path[0] = from;
+        self.dfs(&mut path, 0, 64, dirs, crown, visit);
+    }
+
+    fn dfs(
+        &mut self,
+        path: &mut [u8; 96],
+        depth: usize,
+        last_over: u8,
+        dirs: Dirs,
+        crown: u64,
+        visit: &mut impl FnMut(&[u8], u32),
+    ) {
+        let sq = path[depth];
+        let bit = 1u64 << sq;
+        let (mut dirs, mut crown) = (dirs, crown);
+        if depth > 0 && crown & bit != 0 {
+            if !self.crown_continues {
+                visit(&path[..=depth], depth as u32);
+                return;
+            }
+            dirs = self.crowned_dirs;
+            crown = 0;
+        }
+        let mut any = false;
+        let mut ds = dirs;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if JUMP_FROM[d] & bit == 0 || depth + 1 >= path.len() {
+                continue;
+            }
+            let over = offset(sq, d, 1);
+            let land = offset(sq, d, 2);
+            let ob = 1u64 << over;
+            if self.enemy & ob == 0 || self.empty & (1u64 << land) == 0 {
+                continue;
+            }
+            // CWB-8: two jumps over the same boss need another jump between.
+            if over == last_over && !self.double_jump {
+                continue;
+            }
+            any = true;
+            let old_hp = self.hp[over as usize];
+            let survives = self.tough & ob != 0 && old_hp > 1;
+            if survives {
+                self.hp[over as usize] = old_hp - 1;
+            } else {
+                self.enemy &= !ob;
+                if self.remove_immediately {
+                    self.empty |= ob;
+                }
+            }
+            path[depth + 1] = land;
+            self.dfs(path, depth + 1, over, dirs, crown, visit);
+            if survives {
+                self.hp[over as usize] = old_hp;
+            } else {
+                self.enemy |= ob;
+                if self.remove_immediately {
+                    self.empty &= !ob;
+                }
+            }
+        }
+        if !any && depth > 0 {
+            visit(&path[..=depth], depth as u32);
+        }
+    }
+
+    /// Whether the piece on `from` has at least one jump (the start of a
+    /// series) in `dirs`.
+    #[inline]
+    pub fn can_jump(&self, from: u8, dirs: Dirs) -> bool {
+        let bit = 1u64 << from;
+        let mut ds = dirs;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if JUMP_FROM[d] & bit != 0
+                && self.enemy & (1u64 << offset(from, d, 1)) != 0
+                && self.empty & (1u64 << offset(from, d, 2)) != 0
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The targets of one-square steps from `from` in `dirs` to empty squares
+/// (ENG-1, CWB-2), as a bitboard.
+#[inline]
+pub fn steps(from: u8, dirs: Dirs, empty: u64) -> u64 {
+    let bit = 1u64 << from;
+    let mut out = 0;
+    let mut ds = dirs;
+    while ds != 0 {
+        let d = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
+        if STEP_FROM[d] & bit != 0 {
+            out |= 1u64 << offset(from, d, 1);
+        }
+    }
+    out & empty
+}
+
+/// Collects capture series of several pieces, applying compulsory capture
+/// and (optionally) the maximum-capture rule (CWB-4): with `max_only`,
+/// only the series with the most jumps survive.
+#[derive(Default, Debug)]
+pub struct Captures {
+    pub max_only: bool,
+    pub best: u32,
+    /// Paths (bitboard indices), start square first.
+    pub paths: Vec<Vec<u8>>,
+}
+
+impl Captures {
+    pub fn new(max_only: bool) -> Captures {
+        Captures {
+            max_only,
+            best: 0,
+            paths: Vec::new(),
+        }
+    }
+    /// Adds one complete series.
+    pub fn add(&mut self, path: &[u8], jumps: u32) {
+        if self.max_only {
+            if jumps < self.best {
+                return;
+            }
+            if jumps > self.best {
+                self.paths.clear();
+                self.best = jumps;
+            }
+        } else {
+            self.best = self.best.max(jumps);
+        }
+        self.paths.push(path.to_vec());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_and_shifts() {
+        assert_eq!(STEP_FROM[N].count_ones(), 56);
+        assert_eq!(JUMP_FROM[NE].count_ones(), 36);
+        assert_eq!(shift(1, NE), 1 << 9);
+        assert_eq!(shift(1 << 7, E), 0);
+        assert_eq!(flip_dirs(1 << NE | 1 << NW), 1 << SE | 1 << SW);
+        for d in 0..8 {
+            assert_eq!(dir_index(crate::core::geometry::KING_DIRS[d]), Some(d));
+        }
+    }
+
+    #[test]
+    fn series_over_a_tough_piece_needs_a_jump_in_between() {
+        // A 3-hit boss on d4 (27), a man on f4 (29), the mover on c3 (18)
+        // with all eight directions: c3xe5 hits the boss; jumping it back at
+        // once is forbidden, so the only series is c3xe5xg3.
+        let enemy = (1u64 << 27) | (1 << 29);
+        let mut a = Arena::plain(!enemy, enemy);
+        a.tough = 1 << 27;
+        a.hp[27] = 3;
+        let mut found = Vec::new();
+        a.series(18, 0xff, 0, &mut |p, j| found.push((p.to_vec(), j)));
+        assert_eq!(found, vec![(vec![18, 36, 22], 2)]);
+        a.double_jump = true;
+        found.clear();
+        a.series(18, 0xff, 0, &mut |p, j| found.push((p.to_vec(), j)));
+        assert!(found.contains(&(vec![18, 36, 18, 36, 22], 4)));
+    }
+}

@@ -1,20 +1,287 @@
-//! Orthodox chess (FIDE) — not implemented yet (placeholder registered so the CLI lists it).
+//! Orthodox chess (`fide`): FIDE Laws of Chess, basic rules (FIDE-1).
+//!
+//! **FIDE-1** Standard chess, no draw claims: piece moves, castling, en
+//! passant, promotion to Q/R/B/N, check, checkmate (the side to move has
+//! no legal move and is in check: the other side wins) and stalemate (no
+//! legal move, not in check: draw). Repetition, the 50-move rule and dead
+//! positions never end a game here (G3). Its perft matches the public
+//! perft tables.
+//!
+//! - `bitboard`: attack tables (magic bitboards found by a fixed-seed
+//!   search at startup);
+//! - `position`: the validated position, the legal move generator
+//!   (check and pin masks, bulk counting) and copy-make;
+//! - `fen`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
+//! - `explain`: why a move is legal or illegal, with the rule ID.
+//!
+//! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
+//! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
-use crate::core::{DynGame, PositionError, Rules};
+mod bitboard;
+mod explain;
+pub mod fen;
+mod position;
+
+use crate::core::{
+    Color, Decision, Game, Move, MoveError, Mutant, Outcome, PositionError, Rules, Square, Verdict,
+};
 use crate::variants::Variant;
+
+use fen::{sq_name, Setup};
+use position::{
+    mv_flag, mv_from, mv_promo, mv_to, MoveList, Mv, Pos, F_CASTLE, MUT_CASTLE_THROUGH_CHECK,
+    MUT_EP_IGNORES_PIN, MUT_NO_EP, MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, WHITE,
+};
+
+/// The FIDE start position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The mutants of `fide` (deliberate misreadings of FIDE-1).
+pub static MUTANTS: [Mutant; 5] = [
+    Mutant { name: "no-en-passant", doc: "FIDE-1 misread: en passant captures are never legal" },
+    Mutant {
+        name: "castle-through-check",
+        doc: "FIDE-1 misread: the square the king passes over may be attacked when castling",
+    },
+    Mutant { name: "no-underpromotion", doc: "FIDE-1 misread: a pawn promotes only to a queen" },
+    Mutant { name: "pinned-pieces-move", doc: "FIDE-1 misread: pinned pieces move freely (pins ignored)" },
+    Mutant {
+        name: "ep-ignores-pin",
+        doc: "FIDE-1 misread: en passant checked like an ordinary capture (misses the pin along the rank of both pawns)",
+    },
+];
 
 pub static VARIANT: Variant = Variant {
     id: "fide",
-    name: "Orthodox chess (FIDE)",
+    name: "Orthodox chess (FIDE Laws of Chess, basic rules)",
     options: &[],
-    mutants: &[],
-    start: |_| String::new(),
+    mutants: &MUTANTS,
+    start: |_| START.to_string(),
     parse,
 };
 
-fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Err(PositionError::invalid(
-        "variant",
-        "fide is not implemented yet",
-    ))
+fn mutant_flags(rules: &Rules) -> u8 {
+    let mut f = 0;
+    for (name, flag) in [
+        ("no-en-passant", MUT_NO_EP),
+        ("castle-through-check", MUT_CASTLE_THROUGH_CHECK),
+        ("no-underpromotion", MUT_NO_UNDERPROMOTION),
+        ("pinned-pieces-move", MUT_PINNED_MOVE),
+        ("ep-ignores-pin", MUT_EP_IGNORES_PIN),
+    ] {
+        if rules.is_mutant(name) {
+            f |= flag;
+        }
+    }
+    f
+}
+
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, PositionError> {
+    Ok(Box::new(Chess::from_fen(text, mutant_flags(rules))?))
+}
+
+/// A `fide` position (the [`Game`] of orthodox chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chess {
+    pos: Pos,
+}
+
+/// Square index (0 = a1) → core square.
+fn core_sq(sq: u32) -> Square {
+    Square::new((sq % 8) as u8, (sq / 8) as u8)
+}
+
+/// Core square → square index, if on the 8×8 board.
+fn sq_idx(s: Square) -> Option<u32> {
+    (s.file() < 8 && s.rank() < 8).then(|| s.rank() as u32 * 8 + s.file() as u32)
+}
+
+impl Chess {
+    /// Parses and validates a FEN (see [`fen`]); `mutants` are mutant flags
+    /// (0 for the rules as written).
+    ///
+    /// # Errors
+    /// Syntax or validity errors naming the FEN field.
+    pub fn from_fen(text: &str, mutants: u8) -> Result<Chess, PositionError> {
+        Ok(Chess {
+            pos: Setup::parse(text)?.validate(mutants)?,
+        })
+    }
+
+    fn compact_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.pos.generate(&mut l);
+        l
+    }
+
+    /// The core move of a compact move (castling carries its rook square,
+    /// promotion its piece letter).
+    fn to_move(&self, m: Mv) -> Move {
+        let (from, to) = (mv_from(m), mv_to(m));
+        let mut mv = Move::step(core_sq(from), core_sq(to));
+        if mv_flag(m) == F_CASTLE {
+            let rook = if to > from { from + 3 } else { from - 4 };
+            mv = mv.with(Decision::Castle {
+                rook: core_sq(rook),
+            });
+        }
+        if let Some(r) = mv_promo(m) {
+            let l = fen::LETTERS[r] as u8;
+            let piece = if self.pos.turn == WHITE {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            mv = mv.with(Decision::Promote {
+                on: core_sq(to),
+                piece,
+            });
+        }
+        mv
+    }
+
+    /// The legal compact move matching a core move, if any.
+    fn find(&self, m: &Move) -> Option<Mv> {
+        let from = sq_idx(m.from()?)?;
+        let to = sq_idx(m.to()?)?;
+        let promo = m.promotion().map(|p| p.to_ascii_uppercase());
+        self.compact_moves().as_slice().iter().copied().find(|&c| {
+            mv_from(c) == from
+                && mv_to(c) == to
+                && mv_promo(c).map(|r| fen::LETTERS[r] as u8) == promo
+        })
+    }
+
+    fn text_of(m: Mv) -> String {
+        let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
+        if let Some(r) = mv_promo(m) {
+            s.push(fen::LETTERS[r].to_ascii_lowercase());
+        }
+        s
+    }
+}
+
+impl Game for Chess {
+    fn variant(&self) -> &'static str {
+        "fide"
+    }
+
+    fn turn(&self) -> Color {
+        if self.pos.turn == WHITE {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let l = self.compact_moves();
+        out.extend(l.as_slice().iter().map(|&m| self.to_move(m)));
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.pos.count(bitboard::tables())
+    }
+
+    fn play(&mut self, mv: &Move) {
+        if let Some(m) = self.find(mv) {
+            self.pos.make(m);
+        }
+    }
+
+    /// FIDE-1: no legal move → checkmate (in check) or stalemate (draw).
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal() > 0 {
+            return None;
+        }
+        Some(if self.pos.checkers() != 0 {
+            Outcome::Win(Game::turn(self).other())
+        } else {
+            Outcome::Draw
+        })
+    }
+
+    fn to_text(&self) -> String {
+        fen::write(&self.pos)
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        match self.find(mv) {
+            Some(m) => Chess::text_of(m),
+            None => {
+                let sq = |s: Option<Square>| s.map(|s| s.to_string()).unwrap_or_default();
+                let mut t = format!("{}{}", sq(mv.from()), sq(mv.to()));
+                if let Some(p) = mv.promotion() {
+                    t.push(p.to_ascii_lowercase() as char);
+                }
+                t
+            }
+        }
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        explain::parse_uci(text).map(|_| ())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let (from, to, promo) = explain::parse_uci(text)?;
+        let found = self
+            .compact_moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo);
+        match found {
+            Some(m) => Ok(self.to_move(m)),
+            None if self.outcome().is_some() => Err(MoveError::GameOver {
+                text: text.to_string(),
+            }),
+            None => {
+                let v = self.explain(text)?;
+                Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason: v.reason,
+                    rules: v.rules,
+                })
+            }
+        }
+    }
+
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        explain::explain(&self.pos, text.trim())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn perft(fen: &str, depth: u32) -> u64 {
+        Chess::from_fen(fen, 0).unwrap().pos.perft(depth)
+    }
+
+    #[test]
+    fn start_and_kiwipete() {
+        assert_eq!(perft(START, 1), 20);
+        assert_eq!(perft(START, 3), 8902);
+        let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(perft(kiwi, 1), 48);
+        assert_eq!(perft(kiwi, 2), 2039);
+        assert_eq!(perft(kiwi, 3), 97862);
+    }
+
+    #[test]
+    fn generic_perft_agrees() {
+        let g = Chess::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            0,
+        )
+        .unwrap();
+        assert_eq!(crate::core::perft::perft(&g, 2), 2039);
+    }
 }

@@ -1,0 +1,280 @@
+//! Bitboards and attack tables of the 8×8 board (FIDE-1 piece moves).
+//!
+//! A bitboard is a `u64` with bit `rank * 8 + file` set for each square
+//! (bit 0 = a1, bit 63 = h8). Sliding attacks use "fancy" magic bitboards:
+//! the magic multipliers are found once at startup by a search with a
+//! fixed seed (so the tables are the same on every run), and the tables
+//! live in a [`OnceLock`]. Knight, king and pawn attacks and the
+//! `between` / `line` tables are plain lookups.
+
+use std::sync::OnceLock;
+
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub const FILE_H: u64 = FILE_A << 7;
+pub const RANK_1: u64 = 0xff;
+pub const RANK_3: u64 = RANK_1 << 16;
+pub const RANK_6: u64 = RANK_1 << 40;
+pub const RANK_8: u64 = RANK_1 << 56;
+
+/// Iterates the set squares of a bitboard, lowest first.
+#[derive(Clone, Copy)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            let s = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(s)
+        }
+    }
+}
+
+#[inline]
+pub const fn bit(sq: u32) -> u64 {
+    1u64 << sq
+}
+
+const ROOK_DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+fn on_board(f: i32, r: i32) -> bool {
+    (0..8).contains(&f) && (0..8).contains(&r)
+}
+
+/// Slow ray walk (used only to build the tables): the squares a slider on
+/// `sq` attacks along `dirs`, stopping at (and including) the first
+/// occupied square.
+fn slide(sq: u32, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    let mut a = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = ((sq % 8) as i32, (sq / 8) as i32);
+        loop {
+            f += df;
+            r += dr;
+            if !on_board(f, r) {
+                break;
+            }
+            let b = bit((r * 8 + f) as u32);
+            a |= b;
+            if occ & b != 0 {
+                break;
+            }
+        }
+    }
+    a
+}
+
+fn leaps(sq: u32, deltas: &[(i32, i32)]) -> u64 {
+    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    deltas
+        .iter()
+        .filter(|&&(df, dr)| on_board(f + df, r + dr))
+        .fold(0, |a, &(df, dr)| a | bit(((r + dr) * 8 + f + df) as u32))
+}
+
+#[derive(Clone, Copy, Default)]
+struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// Every lookup table of the move generator.
+pub struct Tables {
+    pub knight: [u64; 64],
+    pub king: [u64; 64],
+    /// `pawn[color][sq]`: the squares a pawn of `color` (0 = White) on
+    /// `sq` attacks.
+    pub pawn: [[u64; 64]; 2],
+    /// Squares strictly between two aligned squares (0 if not aligned).
+    pub between: Box<[[u64; 64]]>,
+    /// The whole line through two aligned squares, both included (0 if not
+    /// aligned).
+    pub line: Box<[[u64; 64]]>,
+    rook: [Magic; 64],
+    bishop: [Magic; 64],
+    slider: Vec<u64>,
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The tables, built on first use.
+#[inline]
+pub fn tables() -> &'static Tables {
+    TABLES.get_or_init(Tables::build)
+}
+
+/// xorshift64* with a fixed seed: the magic search is deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    /// A random number with few bits set (good magic candidates).
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}
+
+/// Relevant occupancy mask of a slider: its empty-board rays without the
+/// board edges (a piece on the edge never changes the attack set).
+fn relevant_mask(sq: u32, dirs: &[(i32, i32)]) -> u64 {
+    let file = FILE_A << (sq % 8);
+    let rank = RANK_1 << (8 * (sq / 8));
+    let edges = ((RANK_1 | RANK_8) & !rank) | ((FILE_A | FILE_H) & !file);
+    slide(sq, 0, dirs) & !edges
+}
+
+fn find_magic(sq: u32, dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Magic {
+    let mask = relevant_mask(sq, dirs);
+    let bits = mask.count_ones();
+    let size = 1usize << bits;
+    let mut occs = Vec::with_capacity(size);
+    let mut atts = Vec::with_capacity(size);
+    let mut sub = 0u64;
+    loop {
+        occs.push(sub);
+        atts.push(slide(sq, sub, dirs));
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+    let shift = 64 - bits;
+    let mut used = vec![0u64; size];
+    let mut epoch = vec![0u32; size];
+    let mut attempt = 0u32;
+    loop {
+        let magic = rng.sparse();
+        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        attempt += 1;
+        let ok = occs.iter().zip(&atts).all(|(&o, &a)| {
+            let i = (o.wrapping_mul(magic) >> shift) as usize;
+            if epoch[i] != attempt {
+                epoch[i] = attempt;
+                used[i] = a;
+                true
+            } else {
+                used[i] == a
+            }
+        });
+        if ok {
+            let offset = table.len() as u32;
+            table.extend_from_slice(&used);
+            return Magic {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+        }
+    }
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut t = Tables {
+            knight: [0; 64],
+            king: [0; 64],
+            pawn: [[0; 64]; 2],
+            between: vec![[0u64; 64]; 64].into_boxed_slice(),
+            line: vec![[0u64; 64]; 64].into_boxed_slice(),
+            rook: [Magic::default(); 64],
+            bishop: [Magic::default(); 64],
+            slider: Vec::with_capacity(110_000),
+        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for sq in 0..64u32 {
+            let s = sq as usize;
+            t.knight[s] = leaps(sq, &KNIGHT);
+            t.king[s] = leaps(sq, &KING);
+            t.pawn[0][s] = leaps(sq, &[(-1, 1), (1, 1)]);
+            t.pawn[1][s] = leaps(sq, &[(-1, -1), (1, -1)]);
+            t.rook[s] = find_magic(sq, &ROOK_DIRS, &mut rng, &mut t.slider);
+            t.bishop[s] = find_magic(sq, &BISHOP_DIRS, &mut rng, &mut t.slider);
+        }
+        for a in 0..64u32 {
+            for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
+                let from_a = slide(a, 0, dirs);
+                for b in 0..64u32 {
+                    if a != b && from_a & bit(b) != 0 {
+                        t.between[a as usize][b as usize] =
+                            slide(a, bit(b), dirs) & slide(b, bit(a), dirs);
+                        t.line[a as usize][b as usize] =
+                            (from_a & slide(b, 0, dirs)) | bit(a) | bit(b);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Rook attacks from `sq` with occupancy `occ`.
+    #[inline]
+    pub fn rook(&self, sq: u32, occ: u64) -> u64 {
+        let m = &self.rook[sq as usize];
+        self.slider[m.offset as usize + ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+    }
+
+    /// Bishop attacks from `sq` with occupancy `occ`.
+    #[inline]
+    pub fn bishop(&self, sq: u32, occ: u64) -> u64 {
+        let m = &self.bishop[sq as usize];
+        self.slider[m.offset as usize + ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magics_agree_with_ray_walks() {
+        let t = tables();
+        let mut rng = Rng(12345);
+        for sq in 0..64 {
+            for _ in 0..200 {
+                let occ = rng.next() & rng.next();
+                assert_eq!(t.rook(sq, occ), slide(sq, occ, &ROOK_DIRS));
+                assert_eq!(t.bishop(sq, occ), slide(sq, occ, &BISHOP_DIRS));
+            }
+        }
+        // e1..h1: between is f1, g1; line is the first rank.
+        assert_eq!(t.between[4][7], bit(5) | bit(6));
+        assert_eq!(t.line[4][7], RANK_1);
+        assert_eq!(t.line[0][9], 0x8040_2010_0804_0201);
+        assert_eq!(t.between[0][17], 0);
+    }
+}

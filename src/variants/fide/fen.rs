@@ -1,0 +1,334 @@
+//! FEN for `fide` (G4, FIDE-1): parse into a raw [`Setup`], validate into
+//! a [`Pos`], print the canonical form.
+//!
+//! Accepted text: the six FEN fields separated by whitespace, or the first
+//! four (the EPD form, counters then default to `0 1`):
+//!
+//! ```text
+//! fen        = board SP turn SP castling SP ep [SP halfmove SP fullmove]
+//! board      = rank 7("/" rank)          ; rank 8 first, 8 squares each
+//! rank       = 1*(piece / digit1-8)
+//! piece      = "P" / "N" / "B" / "R" / "Q" / "K" / "p" / "n" / "b" / "r" / "q" / "k"
+//! turn       = "w" / "b"
+//! castling   = "-" / 1*4("K" / "Q" / "k" / "q")   ; any order, no repeats
+//! ep         = "-" / file rank                    ; e.g. e3
+//! halfmove   = 1*DIGIT                            ; ≥ 0
+//! fullmove   = 1*DIGIT                            ; ≥ 1
+//! ```
+//!
+//! Validation (impossible positions, each error names its field): exactly
+//! one king per side (board); no pawn on rank 1 or 8 (board); the side not
+//! to move is not in check (board); each castling right needs its king on
+//! e1/e8 and its rook on a1/h1/a8/h8 (castling); an en passant square lies
+//! on rank 6 with White to move (rank 3 with Black), a pawn of the side
+//! that just moved stands in front of it, and it and the square behind it
+//! are empty (en passant).
+//!
+//! Canonical output: always six fields, castling in `KQkq` order, and the
+//! en passant square kept whenever it is consistent (as given in the text,
+//! and after every double step, whether or not a capture is possible).
+
+use crate::core::notation::{
+    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
+};
+use crate::core::{Board, Color, PositionError, Square};
+
+use super::bitboard::{bit, RANK_1, RANK_8};
+use super::position::{Pos, BK, BLACK, BQ, KING, NO_EP, PAWN, ROOK, WHITE, WK, WQ};
+
+/// FEN piece letters by role (upper case = White).
+pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
+
+/// Whatever a FEN said, before any check of meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// `(color, role)` per square, index `rank * 8 + file`.
+    pub board: [Option<(usize, usize)>; 64],
+    pub turn: usize,
+    pub castling: u8,
+    pub ep: Option<u32>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+fn sq_index(s: Square) -> u32 {
+    s.rank() as u32 * 8 + s.file() as u32
+}
+
+/// The name of square index `sq` (`e4`).
+pub fn sq_name(sq: u32) -> String {
+    Square::new((sq % 8) as u8, (sq / 8) as u8).to_string()
+}
+
+impl Setup {
+    /// Parses a FEN (syntax only).
+    ///
+    /// # Errors
+    /// [`PositionError::Syntax`] naming the field: `board`, `turn`,
+    /// `castling`, `en passant`, `halfmove`, `fullmove` or `fields`.
+    pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let names = [
+            "board",
+            "turn",
+            "castling",
+            "en passant",
+            "halfmove",
+            "fullmove",
+        ];
+        match fields.len() {
+            0 => return Err(PositionError::syntax("board", "empty position text")),
+            1..=3 => return Err(PositionError::syntax(names[fields.len()], "missing")),
+            5 => {
+                return Err(PositionError::syntax(
+                    "fullmove",
+                    "missing (give both counters or neither)",
+                ))
+            }
+            n if n > 6 => {
+                return Err(PositionError::syntax(
+                    "fields",
+                    format!("{n} fields (expected 4 or 6)"),
+                ))
+            }
+            _ => {}
+        }
+        let (b, cells) = parse_board_field(fields[0])?;
+        if b != Board::CHESS {
+            return Err(PositionError::syntax(
+                "board",
+                format!("{}x{} board (expected 8x8)", b.width, b.height),
+            ));
+        }
+        let mut board = [None; 64];
+        for c in cells {
+            let mut chars = c.token.chars();
+            let ch = chars.next().unwrap_or(' ');
+            let role = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase());
+            match role {
+                Some(r) if chars.next().is_none() => {
+                    let color = if ch.is_ascii_uppercase() {
+                        WHITE
+                    } else {
+                        BLACK
+                    };
+                    board[sq_index(c.square) as usize] = Some((color, r));
+                }
+                _ => {
+                    return Err(PositionError::syntax(
+                        "board",
+                        format!(
+                            "'{}' on {} is not a piece (expected one of PNBRQKpnbrqk)",
+                            c.token, c.square
+                        ),
+                    ))
+                }
+            }
+        }
+        let turn = if parse_turn(fields[1])? == Color::White {
+            WHITE
+        } else {
+            BLACK
+        };
+        let mut castling = 0u8;
+        if fields[2] != "-" {
+            for ch in fields[2].chars() {
+                let b = match ch {
+                    'K' => WK,
+                    'Q' => WQ,
+                    'k' => BK,
+                    'q' => BQ,
+                    _ => {
+                        return Err(PositionError::syntax(
+                            "castling",
+                            format!(
+                                "'{ch}' in '{}' (expected '-' or letters of KQkq)",
+                                fields[2]
+                            ),
+                        ))
+                    }
+                };
+                if castling & b != 0 {
+                    return Err(PositionError::syntax(
+                        "castling",
+                        format!("'{ch}' repeated in '{}'", fields[2]),
+                    ));
+                }
+                castling |= b;
+            }
+        }
+        let ep = if fields[3] == "-" {
+            None
+        } else {
+            let s = Board::CHESS.parse_square(fields[3]).ok_or_else(|| {
+                PositionError::syntax(
+                    "en passant",
+                    format!("expected '-' or a square a1..h8, found '{}'", fields[3]),
+                )
+            })?;
+            Some(sq_index(s))
+        };
+        let (halfmove, fullmove) = if fields.len() == 6 {
+            (
+                parse_counter("halfmove", fields[4], 0)?,
+                parse_counter("fullmove", fields[5], 1)?,
+            )
+        } else {
+            (0, 1)
+        };
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+        })
+    }
+
+    /// Checks the meaning and builds the position; `mutants` are the
+    /// active mutant flags (see `position::MUT_*`).
+    ///
+    /// # Errors
+    /// [`PositionError::Invalid`] naming the field (see the module docs).
+    pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
+        let mut pos = Pos {
+            roles: [0; 6],
+            colors: [0; 2],
+            turn: self.turn,
+            castling: self.castling,
+            ep: NO_EP,
+            mutants,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some((c, r)) = *p {
+                pos.roles[r] |= bit(i as u32);
+                pos.colors[c] |= bit(i as u32);
+            }
+        }
+        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
+            let n = pos.pieces(c, KING).count_ones();
+            if n != 1 {
+                return Err(PositionError::invalid(
+                    "board",
+                    format!("{n} {name} kings (exactly one needed)"),
+                ));
+            }
+        }
+        if let Some(sq) = super::bitboard::Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
+            return Err(PositionError::invalid(
+                "board",
+                format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
+            ));
+        }
+        if pos.opponent_in_check() {
+            let side = if self.turn == WHITE { "black" } else { "white" };
+            return Err(PositionError::invalid(
+                "board",
+                format!("the side not to move ({side}) is in check"),
+            ));
+        }
+        for (right, letter, color, king, rook) in [
+            (WK, 'K', WHITE, 4, 7),
+            (WQ, 'Q', WHITE, 4, 0),
+            (BK, 'k', BLACK, 60, 63),
+            (BQ, 'q', BLACK, 60, 56),
+        ] {
+            if self.castling & right == 0 {
+                continue;
+            }
+            if pos.pieces(color, KING) & bit(king) == 0 {
+                return Err(PositionError::invalid(
+                    "castling",
+                    format!("right '{letter}' but the king is not on {}", sq_name(king)),
+                ));
+            }
+            if pos.pieces(color, ROOK) & bit(rook) == 0 {
+                return Err(PositionError::invalid(
+                    "castling",
+                    format!("right '{letter}' but no rook on {}", sq_name(rook)),
+                ));
+            }
+        }
+        if let Some(ep) = self.ep {
+            let name = sq_name(ep);
+            let (rank, pawn_sq, origin, mover) = if self.turn == WHITE {
+                (5, ep.wrapping_sub(8), ep + 8, BLACK)
+            } else {
+                (2, ep + 8, ep.wrapping_sub(8), WHITE)
+            };
+            if ep / 8 != rank {
+                return Err(PositionError::invalid(
+                    "en passant",
+                    format!(
+                        "{name} is not on rank {} (the side to move is {})",
+                        rank + 1,
+                        if self.turn == WHITE { "white" } else { "black" }
+                    ),
+                ));
+            }
+            if pos.pieces(mover, PAWN) & bit(pawn_sq) == 0 {
+                return Err(PositionError::invalid(
+                    "en passant",
+                    format!(
+                        "no pawn of the side that just moved on {}",
+                        sq_name(pawn_sq)
+                    ),
+                ));
+            }
+            if pos.occupied() & (bit(ep) | bit(origin)) != 0 {
+                return Err(PositionError::invalid(
+                    "en passant",
+                    format!(
+                        "{name} and {} must be empty after a double step",
+                        sq_name(origin)
+                    ),
+                ));
+            }
+            pos.ep = ep as u8;
+        }
+        Ok(pos)
+    }
+}
+
+/// The canonical FEN of a position (see the module docs).
+pub fn write(pos: &Pos) -> String {
+    let board = write_board_field(Board::CHESS, |s| {
+        let i = sq_index(s);
+        let role = pos.role_at(i)?;
+        let l = LETTERS[role];
+        Some(
+            if pos.colors[WHITE] & bit(i) != 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            }
+            .to_string(),
+        )
+    });
+    let mut castling = String::new();
+    for (b, l) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+        if pos.castling & b != 0 {
+            castling.push(l);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = if pos.ep == NO_EP {
+        "-".to_string()
+    } else {
+        sq_name(pos.ep as u32)
+    };
+    let turn = turn_char(if pos.turn == WHITE {
+        Color::White
+    } else {
+        Color::Black
+    });
+    format!(
+        "{board} {turn} {castling} {ep} {} {}",
+        pos.halfmove, pos.fullmove
+    )
+}
