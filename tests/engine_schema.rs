@@ -16,8 +16,11 @@ use arbiter::conformance::{Reference, Request};
 use serde_json::Value;
 
 fn load(name: &str) -> Value {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas").join(name);
-    serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("schemas")
+        .join(name);
+    serde_json::from_str(&std::fs::read_to_string(&p).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 fn type_ok(t: &str, v: &Value) -> bool {
@@ -40,7 +43,11 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
         match k.as_str() {
             "$schema" | "title" | "description" | "$defs" => {}
             "$ref" => {
-                let name = kw.as_str().unwrap().strip_prefix("#/$defs/").expect("local $ref");
+                let name = kw
+                    .as_str()
+                    .unwrap()
+                    .strip_prefix("#/$defs/")
+                    .expect("local $ref");
                 validate(root, &root["$defs"][name], v, path, errs);
             }
             "type" => {
@@ -62,7 +69,10 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
                 if let Some(o) = v.as_object() {
                     for r in kw.as_array().unwrap() {
                         if !o.contains_key(r.as_str().unwrap()) {
-                            errs.push(format!("{path}: missing required '{}'", r.as_str().unwrap()));
+                            errs.push(format!(
+                                "{path}: missing required '{}'",
+                                r.as_str().unwrap()
+                            ));
                         }
                     }
                 }
@@ -84,7 +94,9 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
                             continue;
                         }
                         match kw {
-                            Value::Bool(false) => errs.push(format!("{path}: unexpected property '{name}'")),
+                            Value::Bool(false) => {
+                                errs.push(format!("{path}: unexpected property '{name}'"))
+                            }
                             Value::Bool(true) => {}
                             sub => validate(root, sub, x, &format!("{path}/{name}"), errs),
                         }
@@ -92,7 +104,10 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
                 }
             }
             "propertyNames" => {
-                assert_eq!(kw["pattern"], "^[0-9]+$", "only digit patterns are supported");
+                assert_eq!(
+                    kw["pattern"], "^[0-9]+$",
+                    "only digit patterns are supported"
+                );
                 if let Some(o) = v.as_object() {
                     for name in o.keys() {
                         if name.is_empty() || !name.chars().all(|c| c.is_ascii_digit()) {
@@ -109,12 +124,16 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
                 }
             }
             "minItems" => {
-                if v.as_array().is_some_and(|a| (a.len() as u64) < kw.as_u64().unwrap()) {
+                if v.as_array()
+                    .is_some_and(|a| (a.len() as u64) < kw.as_u64().unwrap())
+                {
                     errs.push(format!("{path}: fewer than {kw} items"));
                 }
             }
             "minLength" => {
-                if v.as_str().is_some_and(|s| (s.chars().count() as u64) < kw.as_u64().unwrap()) {
+                if v.as_str()
+                    .is_some_and(|s| (s.chars().count() as u64) < kw.as_u64().unwrap())
+                {
                     errs.push(format!("{path}: shorter than {kw}"));
                 }
             }
@@ -124,12 +143,16 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
                 }
             }
             "minProperties" => {
-                if v.as_object().is_some_and(|o| (o.len() as u64) < kw.as_u64().unwrap()) {
+                if v.as_object()
+                    .is_some_and(|o| (o.len() as u64) < kw.as_u64().unwrap())
+                {
                     errs.push(format!("{path}: fewer than {kw} properties"));
                 }
             }
             "maxProperties" => {
-                if v.as_object().is_some_and(|o| (o.len() as u64) > kw.as_u64().unwrap()) {
+                if v.as_object()
+                    .is_some_and(|o| (o.len() as u64) > kw.as_u64().unwrap())
+                {
                     errs.push(format!("{path}: more than {kw} properties"));
                 }
             }
@@ -181,18 +204,26 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn every_fixture_validates_against_the_fixture_schema() {
     let schema = load("fixture.schema.json");
     let mut files = Vec::new();
-    yaml_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"), &mut files);
+    yaml_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut files,
+    );
     assert!(!files.is_empty());
     let mut bad = Vec::new();
     for f in &files {
-        let y: serde_yaml::Value = serde_yaml::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        let y: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
         let v = serde_json::to_value(y).unwrap();
         let e = errors(&schema, &v);
         if !e.is_empty() {
             bad.push(format!("{}: {}", f.display(), e.join("; ")));
         }
     }
-    assert!(bad.is_empty(), "fixtures not matching schemas/fixture.schema.json:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "fixtures not matching schemas/fixture.schema.json:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -222,13 +253,34 @@ fn the_fixture_schema_rejects_what_the_loader_rejects() {
 fn reference_engine_messages_match_the_protocol_schemas() {
     let req_schema = load("engine-request.schema.json");
     let resp_schema = load("engine-response.schema.json");
-    let base = Request { variant: "fide".into(), options: vec![], position: None, moves: vec!["e2e4".into()] };
-    let mut requests = vec![EngineRequest { id: 0, cmd: "hello".into(), protocol: Some(1), ..Default::default() }];
-    for (i, cmd) in ["moves", "play", "outcome", "perft", "divide"].iter().enumerate() {
+    let base = Request {
+        variant: "fide".into(),
+        options: vec![],
+        position: None,
+        moves: vec!["e2e4".into()],
+    };
+    let mut requests = vec![EngineRequest {
+        id: 0,
+        cmd: "hello".into(),
+        protocol: Some(1),
+        ..Default::default()
+    }];
+    for (i, cmd) in ["moves", "play", "outcome", "perft", "divide"]
+        .iter()
+        .enumerate()
+    {
         let depth = matches!(*cmd, "perft" | "divide").then_some(1);
         requests.push(EngineRequest::game(i as u64 + 1, cmd, &base, depth));
     }
-    requests.push(EngineRequest::game(9, "moves", &Request { variant: "nope".into(), ..Default::default() }, None));
+    requests.push(EngineRequest::game(
+        9,
+        "moves",
+        &Request {
+            variant: "nope".into(),
+            ..Default::default()
+        },
+        None,
+    ));
     let mut reference = Reference::default();
     for r in &requests {
         let line = serde_json::to_string(r).unwrap();
@@ -242,5 +294,9 @@ fn reference_engine_messages_match_the_protocol_schemas() {
     let divide = serde_json::json!({"id": 3, "divide": {"e2e4": 20}, "nodes": 20});
     assert_eq!(errors(&resp_schema, &divide), Vec::<String>::new());
     assert!(!errors(&resp_schema, &serde_json::json!({"id": 3})).is_empty());
-    assert!(!errors(&req_schema, &serde_json::json!({"id": 3, "cmd": "perft", "variant": "fide"})).is_empty());
+    assert!(!errors(
+        &req_schema,
+        &serde_json::json!({"id": 3, "cmd": "perft", "variant": "fide"})
+    )
+    .is_empty());
 }
