@@ -12,7 +12,8 @@ Notation conversion (arbiter's english notation, CONFORMANCE.md):
   pydraughts' `Board.fen` has the same fields but another order, so it is
   re-sorted;
 - a step is `11-15`; a capture series is its full path `22x15x6`
-  (pydraughts' `Move.steps_move` is that path).
+  (pydraughts' `Move.steps_move` is that path); in histories the short
+  form `22x6` is accepted when exactly one series matches.
 History moves are matched against the library's legal moves by that text.
 """
 import json
@@ -65,7 +66,14 @@ def board(req):
             raise EngineError("move-syntax", f"move {ply}: malformed move '{text}'", ply)
         legal = {move_text(m): m for m in b.legal_moves()}
         if text not in legal:
-            raise EngineError("illegal-move", f"move {ply}: illegal move '{text}'", ply)
+            # The short PDN form `from x to` names the unique series between them.
+            ends = text.split("x")
+            short = [t for t in legal if "x" in t and len(ends) == 2 and t.split("x")[0] == ends[0] and t.split("x")[-1] == ends[1]]
+            if len(short) > 1:
+                raise EngineError("ambiguous-move", f"move {ply}: ambiguous move '{text}': {', '.join(short)}", ply)
+            if not short:
+                raise EngineError("illegal-move", f"move {ply}: illegal move '{text}'", ply)
+            text = short[0]
         b.push(legal[text])
     return b
 

@@ -117,6 +117,11 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
     let reports = run_paths(&paths, backend.as_mut(), &opts, &filter);
     let name = backend.name();
     drop(backend);
+    for x in &xfail {
+        if !reports.iter().any(|r| r.id == x.id) {
+            eprintln!("note: xfail entry '{}' matched no case that ran", x.id);
+        }
+    }
     let judged = judge(&reports, &xfail);
     let totals = report::totals(&judged);
     if let Some(p) = &a.write_xfail {

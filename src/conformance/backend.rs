@@ -54,6 +54,12 @@ pub trait Backend {
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
     /// (legal, rule IDs). Backends without rule knowledge return `Unsupported`.
     fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError>;
+    /// Whether `expect.error.contains` is compared with this backend's
+    /// messages. Message wording is the reference's own; other
+    /// implementations are held to the error kind, ply and one-line rule.
+    fn compares_messages(&self) -> bool {
+        true
+    }
     /// (move text, perft(depth - 1)) per legal move; `depth` ≥ 1. Used by
     /// `arbiter bisect`; backends that cannot split return `Unsupported`.
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {

@@ -8,8 +8,8 @@
 //! sequences (the first that differs is the answer, so no shorter
 //! diverging sequence exists among the followed ones), then splits the
 //! differing subtrees one level deeper. At most `width` sequences are
-//! followed per level (in move-text order), so the answer is the shortest
-//! among those followed.
+//! followed per level (those whose counts differ most first), so the
+//! answer is the shortest among those followed.
 
 use std::collections::BTreeMap;
 
@@ -159,18 +159,31 @@ pub fn bisect(
                     "perft({remaining}): reference {total}, engine {engine_total}"
                 ));
             }
+            let (mut shown, mut differing) = (0, 0);
             for (m, n) in &want {
                 let e = got.get(m).copied();
                 if e != Some(*n) {
                     let mut s = seq.clone();
                     s.push(m.clone());
-                    log(format!(
-                        "  {}: reference {n}, engine {}",
-                        s.join(" "),
-                        e.map_or("-".into(), |e| e.to_string())
-                    ));
-                    next.push(s);
+                    differing += 1;
+                    if shown < 8 {
+                        shown += 1;
+                        let e = e.map_or("-".into(), |e| e.to_string());
+                        log(format!("  {}: reference {n}, engine {e}", s.join(" ")));
+                    }
+                    next.push((n.abs_diff(e.unwrap_or(0)), s));
                 }
+            }
+            if differing > shown {
+                let after = if seq.is_empty() {
+                    "the setup".to_string()
+                } else {
+                    seq.join(" ")
+                };
+                log(format!(
+                    "  ... and {} more differing move(s) after {after}",
+                    differing - shown
+                ));
             }
         }
         if next.is_empty() {
@@ -178,8 +191,10 @@ pub fn bisect(
                 "subtree counts differ only in total (no single move differs)".into(),
             ));
         }
+        // Follow the subtrees that differ most first (stable: move order).
+        next.sort_by_key(|(d, _)| std::cmp::Reverse(*d));
         next.truncate(width);
-        frontier = next;
+        frontier = next.into_iter().map(|(_, s)| s).collect();
         remaining -= 1;
     }
 }

@@ -374,6 +374,9 @@ impl Backend for EngineBackend {
     fn validate(&mut self, req: &Request) -> Result<(), BackendError> {
         self.call("play", req, None).map(|_| ())
     }
+    fn compares_messages(&self) -> bool {
+        false
+    }
     fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError> {
         string_list(&self.call("moves", req, None)?, "moves")
     }
