@@ -6,9 +6,12 @@ use clap::{Args, Parser, Subcommand};
 use crate::core::DynGame;
 use crate::variants::{self, Setup};
 
+pub mod bisect;
 pub mod check;
+pub mod engine;
 pub mod explain;
 pub mod moves;
+pub mod mutants;
 pub mod perft;
 pub mod play;
 pub mod variants_cmd;
@@ -38,6 +41,12 @@ pub enum Command {
     Check(check::CheckArgs),
     /// List the variants, their rule options and start positions.
     Variants(variants_cmd::VariantsArgs),
+    /// Speak the engine protocol (JSON lines on stdin/stdout) as the reference.
+    Engine(engine::EngineArgs),
+    /// Walk the divide tree to the shortest sequence where an engine's moves differ.
+    Bisect(bisect::BisectArgs),
+    /// Run the fixtures against every mutant and print the mutation score.
+    Mutants(mutants::MutantsArgs),
 }
 
 /// Which game and position a command is about.
@@ -103,6 +112,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Explain(a) => explain::run(&a),
         Command::Check(a) => check::run(&a),
         Command::Variants(a) => variants_cmd::run(&a),
+        Command::Engine(a) => engine::run(&a),
+        Command::Bisect(a) => bisect::run(&a),
+        Command::Mutants(a) => mutants::run(&a),
     };
     match result {
         Ok(code) => code,

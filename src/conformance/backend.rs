@@ -54,12 +54,26 @@ pub trait Backend {
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
     /// (legal, rule IDs). Backends without rule knowledge return `Unsupported`.
     fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError>;
+    /// Whether `expect.error.contains` is compared with this backend's
+    /// messages. Message wording is the reference's own; other
+    /// implementations are held to the error kind, ply and one-line rule.
+    fn compares_messages(&self) -> bool {
+        true
+    }
+    /// (move text, perft(depth - 1)) per legal move; `depth` ≥ 1. Used by
+    /// `arbiter bisect`; backends that cannot split return `Unsupported`.
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        let _ = (req, depth);
+        Err(BackendError::Unsupported("divide".into()))
+    }
 }
 
 /// The reference implementation as a backend.
 pub struct Reference {
     pub threads: usize,
-    /// Active mutant (deliberately misread rule), for `arbiter mutants`.
+    /// Active mutant (deliberately misread rule), for `arbiter mutants`:
+    /// `variant/name`, or a bare `name` applying to every variant that
+    /// declares it. Variants that do not declare it play their real rules.
     pub mutant: Option<String>,
 }
 
@@ -83,10 +97,7 @@ fn rejected(e: Error) -> BackendError {
 impl Reference {
     fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
         let v = variants::get(&req.variant).map_err(rejected)?;
-        let mutant = match &self.mutant {
-            Some(m) if v.mutants.iter().any(|x| x.name == m) => Some(m.as_str()),
-            _ => None,
-        };
+        let mutant = self.mutant.as_deref().and_then(|m| mutant_for(m, v));
         variants::setup(&Setup {
             variant: &req.variant,
             options: &req.options,
@@ -96,6 +107,17 @@ impl Reference {
         })
         .map_err(rejected)
     }
+}
+
+/// The mutant name `spec` (`variant/name` or a bare `name`) selects for
+/// variant `v`, if any.
+pub fn mutant_for<'a>(spec: &'a str, v: &variants::Variant) -> Option<&'a str> {
+    let name = match spec.split_once('/') {
+        Some((variant, name)) if variant == v.id => name,
+        Some(_) => return None,
+        None => spec,
+    };
+    v.mutants.iter().any(|x| x.name == name).then_some(name)
 }
 
 impl Backend for Reference {
@@ -133,5 +155,10 @@ impl Backend for Reference {
             })
         })?;
         Ok((v.legal, v.rules.iter().map(|s| s.to_string()).collect()))
+    }
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        let mut rows = self.game(req)?.divide(depth.max(1), self.threads);
+        rows.sort();
+        Ok(rows)
     }
 }

@@ -2,9 +2,15 @@
 //! (the reference; other implementations through the engine protocol).
 
 pub mod backend;
+pub mod bisect;
+pub mod engine;
 pub mod fixture;
+pub mod mutants;
+pub mod protocol;
+pub mod report;
 pub mod runner;
 
 pub use backend::{Backend, BackendError, Reference, Request};
+pub use engine::{EngineBackend, PerftreeBackend};
 pub use fixture::{Fixture, FixtureError};
 pub use runner::{run_fixture, run_paths, CaseReport, RunOptions, Status};

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Checks the implementations we did not write against the fixtures:
+#   Stockfish through the perftree adapter on fixtures/fide (moves / perft
+#   / divide cases; the rest are skipped), pydraughts through its protocol
+#   shim on fixtures/english. A missing program is skipped with a message.
+# Usage: examples/run-externals.sh [ARBITER]   (default: target/release/arbiter,
+# else target/debug/arbiter, else arbiter on PATH). Exit 1 on any failure.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+arbiter=${1:-}
+if [ -z "$arbiter" ]; then
+    for a in "$root/target/release/arbiter" "$root/target/debug/arbiter"; do
+        [ -x "$a" ] && { arbiter=$a; break; }
+    done
+fi
+arbiter=${arbiter:-arbiter}
+cd "$root"
+status=0
+if command -v stockfish >/dev/null 2>&1 || [ -x /usr/games/stockfish ]; then
+    if [ -d fixtures/fide ]; then
+        echo "== stockfish (perftree adapter) on fixtures/fide"
+        "$arbiter" check --perftree "sh $here/stockfish-perftree.sh" --max-nodes 5000000 --timeout 60 fixtures/fide || status=1
+    else
+        echo "== stockfish: skipped (no fixtures/fide)"
+    fi
+else
+    echo "== stockfish: skipped (not installed; see examples/install-externals.sh)"
+fi
+if python3 -c 'import draughts' >/dev/null 2>&1; then
+    if [ -d fixtures/english ]; then
+        echo "== pydraughts (protocol shim) on fixtures/english"
+        # pydraughts is slow (~1000 nodes/s): small perft budget.
+        "$arbiter" check --engine "python3 $here/pydraughts-engine.py" --max-nodes 5000 --timeout 60 \
+            --xfail "$here/pydraughts.xfail.yaml" fixtures/english || status=1
+    else
+        echo "== pydraughts: skipped (no fixtures/english)"
+    fi
+else
+    echo "== pydraughts: skipped (python3 module draughts not installed; see examples/install-externals.sh)"
+fi
+exit $status

@@ -1,0 +1,149 @@
+//! `arbiter engine`: the reference speaking the engine protocol on stdin /
+//! stdout (CONFORMANCE.md "Validating another implementation"), optionally
+//! with a deliberately misread rule (`--mutant`). Also the engine options
+//! shared by `check` and `bisect`.
+
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use super::Exit;
+use crate::conformance::backend::mutant_for;
+use crate::conformance::{protocol, Backend, EngineBackend, PerftreeBackend, Reference};
+use crate::variants;
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Play a deliberately misread rule: `variant/name`, or a bare name for
+    /// every variant that declares it (`arbiter variants --json` lists them).
+    #[arg(long)]
+    pub mutant: Option<String>,
+    /// Threads for perft and divide.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// Checks a mutant name against the registry.
+///
+/// # Errors
+/// Exit code 2 when no variant declares it.
+pub fn check_mutant(m: &str) -> Result<(), Exit> {
+    if variants::all().iter().any(|v| mutant_for(m, v).is_some()) {
+        return Ok(());
+    }
+    let known: Vec<String> = variants::all()
+        .iter()
+        .flat_map(|v| {
+            v.mutants
+                .iter()
+                .map(move |m| format!("{}/{}", v.id, m.name))
+        })
+        .collect();
+    Err(Exit {
+        code: 2,
+        message: format!(
+            "unknown mutant '{m}' (known: {})",
+            if known.is_empty() {
+                "none".into()
+            } else {
+                known.join(", ")
+            }
+        ),
+    })
+}
+
+pub fn run(a: &EngineArgs) -> Result<i32, Exit> {
+    if let Some(m) = &a.mutant {
+        check_mutant(m)?;
+    }
+    let mut backend = Reference {
+        threads: a.threads.max(1),
+        mutant: a.mutant.clone(),
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    protocol::serve(&mut backend, stdin.lock(), stdout.lock())?;
+    Ok(0)
+}
+
+/// How `--engine CMD` is driven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineStyle {
+    /// One long-lived process speaking the JSON-lines engine protocol.
+    Protocol,
+    /// `CMD DEPTH POSITION MOVES` once per request, printing divide lines.
+    Perftree,
+}
+
+/// Which implementation to check, and how to talk to it.
+#[derive(Args, Debug, Clone)]
+pub struct EngineOpts {
+    /// Shell command of the implementation under test (e.g. 'python3 my_engine.py').
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// How to drive --engine.
+    #[arg(long, value_enum, default_value_t = EngineStyle::Protocol)]
+    pub engine_style: EngineStyle,
+    /// Shorthand for --engine CMD --engine-style perftree.
+    #[arg(long, value_name = "CMD", conflicts_with = "engine")]
+    pub perftree: Option<String>,
+    /// Variants a perftree script is for (repeatable; default: fide).
+    #[arg(long = "engine-variant", value_name = "VARIANT")]
+    pub engine_variants: Vec<String>,
+    /// Seconds to wait for each answer; a hung engine is killed and restarted.
+    #[arg(long, default_value_t = 30.0)]
+    pub timeout: f64,
+}
+
+impl EngineOpts {
+    /// The backend for these options, `None` when no engine is given.
+    ///
+    /// # Errors
+    /// Exit code 2 for a bad timeout.
+    pub fn backend(&self) -> Result<Option<Box<dyn Backend>>, Exit> {
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(Exit {
+                code: 2,
+                message: format!(
+                    "--timeout must be a positive number of seconds, got {}",
+                    self.timeout
+                ),
+            });
+        }
+        let timeout = Duration::from_secs_f64(self.timeout);
+        let (cmd, style) = match (&self.perftree, &self.engine) {
+            (Some(c), _) => (c, EngineStyle::Perftree),
+            (None, Some(c)) => (c, self.engine_style),
+            (None, None) => return Ok(None),
+        };
+        Ok(Some(match style {
+            EngineStyle::Protocol => {
+                let mut b = EngineBackend::new(cmd, timeout);
+                // Fail fast (exit 2) when the engine cannot even say hello.
+                let hello = b.hello().map_err(|e| Exit {
+                    code: 2,
+                    message: format!("engine '{cmd}': {e}"),
+                })?;
+                eprintln!(
+                    "engine: {} (variants: {})",
+                    hello.name,
+                    hello
+                        .variants
+                        .keys()
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                Box::new(b)
+            }
+            EngineStyle::Perftree => {
+                let v = if self.engine_variants.is_empty() {
+                    vec!["fide".to_string()]
+                } else {
+                    self.engine_variants.clone()
+                };
+                Box::new(PerftreeBackend::new(cmd, timeout, v))
+            }
+        }))
+    }
+}

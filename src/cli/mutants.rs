@@ -1,0 +1,105 @@
+//! `arbiter mutants`: runs each variant's fixtures against every mutant
+//! (deliberately misread rule) it declares and prints the mutation score
+//! `killed/total`; exit code 1 when a mutant survives.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{print_json, Exit};
+use crate::conformance::mutants;
+use crate::conformance::RunOptions;
+
+#[derive(Args, Debug)]
+pub struct MutantsArgs {
+    /// Fixture files or directories (default: fixtures/).
+    pub paths: Vec<PathBuf>,
+    /// Only the mutants of this variant.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Skip perft depths whose expected count exceeds N (0 = no limit).
+    #[arg(long, default_value_t = 3_000_000)]
+    pub max_nodes: u64,
+    /// List every killing fixture, not just the first.
+    #[arg(long)]
+    pub all: bool,
+    /// Print a JSON report instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
+    let paths = if a.paths.is_empty() {
+        vec![PathBuf::from("fixtures")]
+    } else {
+        a.paths.clone()
+    };
+    for p in &paths {
+        if !p.exists() {
+            return Err(Exit {
+                code: 2,
+                message: format!("no such fixture path: {}", p.display()),
+            });
+        }
+    }
+    if let Some(v) = &a.variant {
+        crate::variants::get(v)?;
+    }
+    let json = a.json;
+    let mut show = |m: &mutants::MutantReport| {
+        if json {
+            return;
+        }
+        if m.killed() {
+            println!(
+                "killed    {}/{} by {}",
+                m.variant,
+                m.name,
+                m.killed_by.join(", ")
+            );
+        } else {
+            println!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
+        }
+    };
+    let run = mutants::run(
+        &paths,
+        a.variant.as_deref(),
+        &RunOptions {
+            max_nodes: a.max_nodes,
+        },
+        a.all,
+        &mut show,
+    );
+    let total = run.mutants.len();
+    let killed = run.killed();
+    if json {
+        let list: Vec<_> = run
+            .mutants
+            .iter()
+            .map(|m| serde_json::json!({"variant": m.variant, "mutant": m.name, "doc": m.doc, "killed": m.killed(), "killed_by": m.killed_by}))
+            .collect();
+        print_json(
+            &serde_json::json!({"killed": killed, "total": total, "mutants": list, "broken_fixtures": run.broken_fixtures}),
+        );
+    } else {
+        for f in &run.broken_fixtures {
+            println!("warning: fixture {f} fails on the reference; not used");
+        }
+        let survivors: Vec<String> = run
+            .mutants
+            .iter()
+            .filter(|m| !m.killed())
+            .map(|m| format!("{}/{}", m.variant, m.name))
+            .collect();
+        if !survivors.is_empty() {
+            println!("survivors: {}", survivors.join(", "));
+        }
+        let pct = if total == 0 {
+            100.0
+        } else {
+            100.0 * killed as f64 / total as f64
+        };
+        println!("mutation score: {killed}/{total} killed ({pct:.0}%)");
+    }
+    Ok(if killed == total { 0 } else { 1 })
+}

@@ -1,0 +1,710 @@
+//! Backends for implementations we did not write: [`EngineBackend`] speaks
+//! the engine protocol ([`super::protocol`]) with one long-lived child
+//! process; [`PerftreeBackend`] runs a perftree-style script once per
+//! request (`CMD DEPTH POSITION MOVES`, printing divide lines).
+//!
+//! Both run the command through `sh -c`, in a process group of its own, so
+//! a hung engine (and anything it started) is killed as a whole after the
+//! per-request timeout. A crashed or killed engine is restarted on the
+//! next request; the request that failed is reported as
+//! [`BackendError::Failed`] (the case errors, the run goes on).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::backend::{Backend, BackendError, Request};
+use super::protocol::{parse_error, EngineRequest, PROTOCOL_VERSION};
+use crate::variants;
+
+/// Kills a child and its process group, and reaps it.
+fn kill_group(child: &mut Child) {
+    let pid = child.id() as i32;
+    // SAFETY: kill(2) with a negative pid signals the process group we
+    // created for this child (process_group(0)); no memory is involved.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn shell(cmd: &str) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(cmd).process_group(0);
+    c
+}
+
+/// Keeps the last lines a child wrote to stderr (for error messages).
+fn tail_stderr(stderr: impl Read + Send + 'static) -> Arc<Mutex<VecDeque<String>>> {
+    let tail = Arc::new(Mutex::new(VecDeque::new()));
+    let t = Arc::clone(&tail);
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let mut q = t.lock().unwrap_or_else(|e| e.into_inner());
+            if q.len() == 5 {
+                q.pop_front();
+            }
+            q.push_back(line);
+        }
+    });
+    tail
+}
+
+fn tail_text(tail: &Arc<Mutex<VecDeque<String>>>) -> String {
+    let q = tail.lock().unwrap_or_else(|e| e.into_inner());
+    if q.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; stderr: {}",
+            q.iter().cloned().collect::<Vec<_>>().join(" | ")
+        )
+    }
+}
+
+/// What an engine said in `hello`: its name and variant id → option names.
+#[derive(Clone, Debug, Default)]
+pub struct Hello {
+    pub name: String,
+    pub variants: BTreeMap<String, Vec<String>>,
+}
+
+impl Hello {
+    /// Reads a `hello` response. A variant may be an object `{id, options}`
+    /// or a bare id string (no options).
+    ///
+    /// # Errors
+    /// A message when `variants` is missing or malformed.
+    pub fn parse(v: &Value) -> Result<Hello, String> {
+        let name = v
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("engine")
+            .to_string();
+        let list = v
+            .get("variants")
+            .and_then(Value::as_array)
+            .ok_or("hello answer without a 'variants' array")?;
+        let mut variants = BTreeMap::new();
+        for item in list {
+            match item {
+                Value::String(id) => {
+                    variants.insert(id.clone(), vec![]);
+                }
+                Value::Object(o) => {
+                    let id = o
+                        .get("id")
+                        .and_then(Value::as_str)
+                        .ok_or("hello: a variant without 'id'")?;
+                    let opts = o
+                        .get("options")
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|x| x.as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    variants.insert(id.to_string(), opts);
+                }
+                _ => return Err("hello: variants must be strings or {id, options} objects".into()),
+            }
+        }
+        Ok(Hello { name, variants })
+    }
+
+    /// Why `req` is outside what the engine supports, if it is.
+    pub fn unsupported(&self, req: &Request) -> Option<String> {
+        let Some(opts) = self.variants.get(&req.variant) else {
+            return Some(format!("engine does not support variant '{}'", req.variant));
+        };
+        req.options.iter().find_map(|o| {
+            let name = o.split_once('=').map_or(o.as_str(), |x| x.0).trim();
+            (!opts.iter().any(|x| x == name)).then(|| {
+                format!(
+                    "engine does not support rule option '{name}' of {}",
+                    req.variant
+                )
+            })
+        })
+    }
+}
+
+struct Proc {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// An implementation under test speaking the engine protocol.
+pub struct EngineBackend {
+    cmd: String,
+    timeout: Duration,
+    proc: Option<Proc>,
+    hello: Option<Hello>,
+    next_id: u64,
+    /// How many times the engine was (re)started.
+    pub starts: usize,
+}
+
+impl EngineBackend {
+    /// Prepares a backend for shell command `cmd`; the engine is started
+    /// on first use.
+    pub fn new(cmd: &str, timeout: Duration) -> EngineBackend {
+        EngineBackend {
+            cmd: cmd.to_string(),
+            timeout,
+            proc: None,
+            hello: None,
+            next_id: 1,
+            starts: 0,
+        }
+    }
+
+    /// Starts the engine (if needed) and returns its `hello` answer.
+    ///
+    /// # Errors
+    /// [`BackendError::Failed`] when it cannot be started or does not
+    /// answer `hello` in time.
+    pub fn hello(&mut self) -> Result<&Hello, BackendError> {
+        self.ensure_started()?;
+        Ok(self.hello.as_ref().expect("set by ensure_started"))
+    }
+
+    fn ensure_started(&mut self) -> Result<(), BackendError> {
+        if self.proc.is_some() {
+            return Ok(());
+        }
+        let mut child = shell(&self.cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| {
+                BackendError::Failed(format!("cannot start engine '{}': {e}", self.cmd))
+            })?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = tail_stderr(child.stderr.take().expect("piped"));
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.starts += 1;
+        self.proc = Some(Proc {
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+        });
+        let req = EngineRequest {
+            id: 0,
+            cmd: "hello".into(),
+            protocol: Some(PROTOCOL_VERSION),
+            ..Default::default()
+        };
+        let answer = self.exchange(req)?;
+        let hello = Hello::parse(&answer).map_err(|m| {
+            self.stop();
+            BackendError::Failed(m)
+        })?;
+        self.hello = Some(hello);
+        Ok(())
+    }
+
+    /// Kills the engine; the next request starts it again.
+    pub fn stop(&mut self) {
+        if let Some(mut p) = self.proc.take() {
+            kill_group(&mut p.child);
+        }
+    }
+
+    /// Sends one request and waits for the response with the same id
+    /// (`hello` always has id 0, every other request a fresh id).
+    fn exchange(&mut self, mut req: EngineRequest) -> Result<Value, BackendError> {
+        if req.cmd != "hello" {
+            req.id = self.next_id;
+            self.next_id += 1;
+        }
+        let id = req.id;
+        let line = serde_json::to_string(&req).expect("requests serialize");
+        let p = self.proc.as_mut().expect("started");
+        if writeln!(p.stdin, "{line}")
+            .and_then(|_| p.stdin.flush())
+            .is_err()
+        {
+            return Err(self.died("engine closed its input"));
+        }
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let p = self.proc.as_mut().expect("started");
+            let left = deadline.saturating_duration_since(Instant::now());
+            match p.lines.recv_timeout(left) {
+                Ok(text) => {
+                    let t = text.trim();
+                    // Lines that are not JSON objects are the engine's own chatter.
+                    if !t.starts_with('{') {
+                        continue;
+                    }
+                    let v: Value = match serde_json::from_str(t) {
+                        Ok(v) => v,
+                        Err(e) => return Err(self.died(&format!("malformed response ({e}): {t}"))),
+                    };
+                    if v.get("id").and_then(Value::as_u64) != Some(id) {
+                        continue; // a late answer to an earlier request
+                    }
+                    return match v.get("error") {
+                        Some(e) => Err(parse_error(e)),
+                        None => Ok(v),
+                    };
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.stop();
+                    return Err(BackendError::Failed(format!(
+                        "no answer to '{}' within {:.1?} (engine killed; restarted for the next request)",
+                        req.cmd, self.timeout
+                    )));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.died("engine exited")),
+            }
+        }
+    }
+
+    /// Reaps a dead (or misbehaving) engine and describes what happened.
+    fn died(&mut self, what: &str) -> BackendError {
+        let mut msg = what.to_string();
+        if let Some(mut p) = self.proc.take() {
+            std::thread::sleep(Duration::from_millis(20));
+            if let Ok(Some(status)) = p.child.try_wait() {
+                msg.push_str(&format!(" ({status})"));
+            }
+            kill_group(&mut p.child);
+            msg.push_str(&tail_text(&p.stderr));
+        }
+        BackendError::Failed(format!("{msg}; restarted for the next request"))
+    }
+
+    fn call(
+        &mut self,
+        cmd: &str,
+        req: &Request,
+        depth: Option<u32>,
+    ) -> Result<Value, BackendError> {
+        self.ensure_started()?;
+        if let Some(why) = self.hello.as_ref().and_then(|h| h.unsupported(req)) {
+            return Err(BackendError::Unsupported(why));
+        }
+        self.exchange(EngineRequest::game(0, cmd, req, depth))
+    }
+}
+
+impl Drop for EngineBackend {
+    fn drop(&mut self) {
+        if let Some(p) = self.proc.as_mut() {
+            let quit = EngineRequest {
+                id: self.next_id,
+                cmd: "quit".into(),
+                ..Default::default()
+            };
+            let _ = writeln!(
+                p.stdin,
+                "{}",
+                serde_json::to_string(&quit).unwrap_or_default()
+            );
+            let _ = p.stdin.flush();
+            for _ in 0..20 {
+                if matches!(p.child.try_wait(), Ok(Some(_))) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.stop();
+    }
+}
+
+fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, BackendError> {
+    v.get(name)
+        .ok_or_else(|| BackendError::Failed(format!("response without '{name}': {v}")))
+}
+
+fn string_list(v: &Value, name: &str) -> Result<Vec<String>, BackendError> {
+    field(v, name)?
+        .as_array()
+        .and_then(|a| {
+            a.iter()
+                .map(|x| x.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+        })
+        .ok_or_else(|| BackendError::Failed(format!("'{name}' must be an array of strings: {v}")))
+}
+
+fn count(v: &Value, name: &str) -> Result<u64, BackendError> {
+    field(v, name)?.as_u64().ok_or_else(|| {
+        BackendError::Failed(format!("'{name}' must be a non-negative integer: {v}"))
+    })
+}
+
+fn text(v: &Value, name: &str) -> Result<String, BackendError> {
+    field(v, name)?
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| BackendError::Failed(format!("'{name}' must be a string: {v}")))
+}
+
+impl Backend for EngineBackend {
+    fn name(&self) -> String {
+        match &self.hello {
+            Some(h) => format!("{} ({})", h.name, self.cmd),
+            None => self.cmd.clone(),
+        }
+    }
+    fn validate(&mut self, req: &Request) -> Result<(), BackendError> {
+        self.call("play", req, None).map(|_| ())
+    }
+    fn compares_messages(&self) -> bool {
+        false
+    }
+    fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError> {
+        string_list(&self.call("moves", req, None)?, "moves")
+    }
+    fn position(&mut self, req: &Request) -> Result<String, BackendError> {
+        text(&self.call("play", req, None)?, "position")
+    }
+    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        count(&self.call("perft", req, Some(depth))?, "nodes")
+    }
+    fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
+        text(&self.call("outcome", req, None)?, "outcome")
+    }
+    fn explain(&mut self, _req: &Request, _mv: &str) -> Result<(bool, Vec<String>), BackendError> {
+        Err(BackendError::Unsupported(
+            "the protocol has no explain".into(),
+        ))
+    }
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        let v = self.call("divide", req, Some(depth))?;
+        let map = field(&v, "divide")?
+            .as_object()
+            .ok_or_else(|| BackendError::Failed(format!("'divide' must be an object: {v}")))?;
+        map.iter()
+            .map(|(m, n)| {
+                n.as_u64().map(|n| (m.clone(), n)).ok_or_else(|| {
+                    BackendError::Failed(format!("divide count of {m} is not a count: {n}"))
+                })
+            })
+            .collect()
+    }
+}
+
+/// A perftree-style script: `CMD DEPTH POSITION MOVES` (MOVES: one
+/// argument, space-separated, possibly empty) printing `move: n` (or
+/// `move n`) lines, a blank line and the total (a bare number or
+/// `Nodes searched: N`). Answers `moves` (divide at depth 1), `perft` and
+/// `divide`; everything else is unsupported.
+pub struct PerftreeBackend {
+    cmd: String,
+    timeout: Duration,
+    /// The variants the script is for (default: fide).
+    pub variants: Vec<String>,
+}
+
+impl PerftreeBackend {
+    pub fn new(cmd: &str, timeout: Duration, variants: Vec<String>) -> PerftreeBackend {
+        PerftreeBackend {
+            cmd: cmd.to_string(),
+            timeout,
+            variants,
+        }
+    }
+
+    /// Runs the script once: (divide rows, total).
+    fn run(
+        &mut self,
+        req: &Request,
+        depth: u32,
+    ) -> Result<(Vec<(String, u64)>, u64), BackendError> {
+        if !self.variants.contains(&req.variant) {
+            return Err(BackendError::Unsupported(format!(
+                "perftree script is not for variant '{}'",
+                req.variant
+            )));
+        }
+        if !req.options.is_empty() {
+            return Err(BackendError::Unsupported(
+                "perftree scripts take no rule options".into(),
+            ));
+        }
+        let position = match &req.position {
+            Some(p) => p.clone(),
+            None => {
+                let v = variants::get(&req.variant)
+                    .map_err(|e| BackendError::Unsupported(e.to_string()))?;
+                let rules = v
+                    .rules(&[], None)
+                    .map_err(|e| BackendError::Unsupported(e.to_string()))?;
+                (v.start)(&rules)
+            }
+        };
+        let mut child = shell(&format!("{} \"$@\"", self.cmd))
+            .arg("arbiter-perftree")
+            .arg(depth.to_string())
+            .arg(&position)
+            .arg(req.moves.join(" "))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| BackendError::Failed(format!("cannot start '{}': {e}", self.cmd)))?;
+        let mut stdout = child.stdout.take().expect("piped");
+        let stderr = tail_stderr(child.stderr.take().expect("piped"));
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = stdout.read_to_string(&mut s);
+            let _ = tx.send(s);
+        });
+        let out = match rx.recv_timeout(self.timeout) {
+            Ok(s) => s,
+            Err(_) => {
+                kill_group(&mut child);
+                return Err(BackendError::Failed(format!(
+                    "no answer within {:.1?} (killed)",
+                    self.timeout
+                )));
+            }
+        };
+        let status = child
+            .wait()
+            .map_err(|e| BackendError::Failed(e.to_string()))?;
+        if !status.success() {
+            std::thread::sleep(Duration::from_millis(10));
+            return Err(BackendError::Failed(format!(
+                "script failed ({status}){}",
+                tail_text(&stderr)
+            )));
+        }
+        parse_divide(&out).map_err(BackendError::Failed)
+    }
+}
+
+/// Parses perftree divide output: `move: n` / `move n` lines, then a blank
+/// line and the total (`N` or `Nodes searched: N`). Other lines (banners)
+/// are ignored. The total must equal the sum of the lines when both exist.
+///
+/// # Errors
+/// A message when no total and no divide lines are found, or they disagree.
+pub fn parse_divide(out: &str) -> Result<(Vec<(String, u64)>, u64), String> {
+    let mut rows = Vec::new();
+    let mut total = None;
+    for line in out.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Ok(n) = line.parse::<u64>() {
+            total = Some(n);
+        } else if let Some(n) = line
+            .strip_prefix("Nodes searched:")
+            .and_then(|n| n.trim().parse::<u64>().ok())
+        {
+            total = Some(n);
+        } else {
+            let (m, n) = match line.split_once(':') {
+                Some((m, n)) => (m.trim(), n.trim()),
+                None => match line.rsplit_once(char::is_whitespace) {
+                    Some((m, n)) => (m.trim(), n.trim()),
+                    None => continue,
+                },
+            };
+            if let (false, Ok(n)) = (
+                m.contains(char::is_whitespace) || m.is_empty(),
+                n.parse::<u64>(),
+            ) {
+                rows.push((m.to_string(), n));
+            }
+        }
+    }
+    let sum: u64 = rows.iter().map(|r| r.1).sum();
+    match total {
+        Some(t) if !rows.is_empty() && t != sum => Err(format!(
+            "total {t} differs from the sum of the divide lines {sum}"
+        )),
+        Some(t) => Ok((rows, t)),
+        None if rows.is_empty() => Err(format!(
+            "no divide lines and no total in the output: {:?}",
+            out.chars().take(200).collect::<String>()
+        )),
+        None => Ok((rows, sum)),
+    }
+}
+
+impl Backend for PerftreeBackend {
+    fn name(&self) -> String {
+        format!("perftree script '{}'", self.cmd)
+    }
+    fn validate(&mut self, _req: &Request) -> Result<(), BackendError> {
+        Err(BackendError::Unsupported(
+            "perftree scripts cannot be asked to validate".into(),
+        ))
+    }
+    fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError> {
+        let (rows, _) = self.run(req, 1)?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+    fn position(&mut self, _req: &Request) -> Result<String, BackendError> {
+        Err(BackendError::Unsupported(
+            "perftree scripts print no positions".into(),
+        ))
+    }
+    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        Ok(self.run(req, depth)?.1)
+    }
+    fn outcome(&mut self, _req: &Request) -> Result<String, BackendError> {
+        Err(BackendError::Unsupported(
+            "perftree scripts print no outcome".into(),
+        ))
+    }
+    fn explain(&mut self, _req: &Request, _mv: &str) -> Result<(bool, Vec<String>), BackendError> {
+        Err(BackendError::Unsupported(
+            "perftree scripts cannot explain".into(),
+        ))
+    }
+    fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        Ok(self.run(req, depth.max(1))?.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_output_forms() {
+        let (rows, t) = parse_divide(
+            "Stockfish 16 by the Stockfish developers\ne2e4: 20\nd2d4: 20\n\nNodes searched: 40\n",
+        )
+        .unwrap();
+        assert_eq!(
+            rows,
+            vec![("e2e4".to_string(), 20), ("d2d4".to_string(), 20)]
+        );
+        assert_eq!(t, 40);
+        let (rows, t) = parse_divide("a3 1\nb3 1\n\n2\n").unwrap();
+        assert_eq!((rows.len(), t), (2, 2));
+        assert!(parse_divide("e2e4: 1\n\n3\n").is_err());
+        assert!(parse_divide("hello\n").is_err());
+        assert_eq!(parse_divide("\n0\n").unwrap(), (vec![], 0));
+    }
+
+    #[test]
+    fn hello_accepts_objects_and_strings() {
+        let h = Hello::parse(&serde_json::json!({"name": "x", "variants": ["fide", {"id": "sonic", "options": ["springs"]}]})).unwrap();
+        let mut req = Request {
+            variant: "sonic".into(),
+            options: vec!["springs=on".into()],
+            ..Default::default()
+        };
+        assert_eq!(h.unsupported(&req), None);
+        req.variant = "fide".into();
+        assert!(h.unsupported(&req).unwrap().contains("springs"));
+        req.variant = "hop".into();
+        assert!(h.unsupported(&req).unwrap().contains("hop"));
+        assert!(Hello::parse(&serde_json::json!({"name": "x"})).is_err());
+    }
+
+    /// A protocol engine that never answers is killed after the timeout and
+    /// restarted for the next request; one that crashes is restarted too.
+    #[test]
+    fn hung_and_crashing_engines_are_restarted() {
+        let hello = r#"{"id":0,"name":"fake","variants":["fide"]}"#;
+        // Answers hello, then hangs on every request.
+        let script = format!("read l; echo '{hello}'; while read l; do sleep 30; done");
+        let mut b = EngineBackend::new(&script, Duration::from_millis(300));
+        let req = Request {
+            variant: "fide".into(),
+            ..Default::default()
+        };
+        let t = Instant::now();
+        match b.moves(&req) {
+            Err(BackendError::Failed(m)) => assert!(m.contains("no answer"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert!(matches!(b.moves(&req), Err(BackendError::Failed(_))));
+        assert_eq!(b.starts, 2);
+        // Answers hello, then exits on the first request.
+        let script = format!("read l; echo '{hello}'; read l; echo boom >&2; exit 3");
+        let mut b = EngineBackend::new(&script, Duration::from_secs(5));
+        match b.perft(&req, 1) {
+            Err(BackendError::Failed(m)) => {
+                assert!(m.contains("exited") && m.contains("boom"), "{m}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let unsupported = Request {
+            variant: "hop".into(),
+            ..Default::default()
+        };
+        assert!(matches!(
+            b.moves(&unsupported),
+            Err(BackendError::Unsupported(_))
+        ));
+        assert_eq!(b.starts, 2);
+    }
+
+    #[test]
+    fn an_engine_that_cannot_start_fails_each_request() {
+        let mut b = EngineBackend::new("exit 1", Duration::from_secs(2));
+        assert!(matches!(
+            b.moves(&Request::default()),
+            Err(BackendError::Failed(_))
+        ));
+    }
+
+    #[test]
+    fn perftree_scripts_get_depth_position_and_moves() {
+        // Echoes its arguments back as divide lines.
+        let script =
+            r#"f() { echo "d$1: 1"; echo "m$(echo "$3" | tr ' ' '_'): 2"; echo; echo 3; }; f"#;
+        let mut b = PerftreeBackend::new(script, Duration::from_secs(5), vec!["fide".into()]);
+        let req = Request {
+            variant: "fide".into(),
+            position: Some("P".into()),
+            moves: vec!["a".into(), "b".into()],
+            ..Default::default()
+        };
+        assert_eq!(
+            b.moves(&req).unwrap(),
+            vec!["d1".to_string(), "ma_b".to_string()]
+        );
+        assert_eq!(b.perft(&req, 4).unwrap(), 3);
+        assert_eq!(b.perft(&req, 0).unwrap(), 1);
+        assert!(matches!(
+            b.position(&req),
+            Err(BackendError::Unsupported(_))
+        ));
+        let other = Request {
+            variant: "hop".into(),
+            ..Default::default()
+        };
+        assert!(matches!(
+            b.perft(&other, 1),
+            Err(BackendError::Unsupported(_))
+        ));
+        let mut slow =
+            PerftreeBackend::new("sleep 30", Duration::from_millis(200), vec!["fide".into()]);
+        assert!(matches!(slow.perft(&req, 1), Err(BackendError::Failed(_))));
+    }
+}

@@ -1,0 +1,502 @@
+//! End to end: `arbiter check --engine`, `arbiter engine`, `bisect` and
+//! `mutants` through the real binary, with the reference as the engine,
+//! its mutants, and small fake engines (shell scripts) that answer wrongly,
+//! crash or hang.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn last_line(s: &str) -> &str {
+    s.trim_end().lines().last().unwrap_or("")
+}
+
+/// A fresh scratch directory under the target dir.
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("engine-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Two fide perft fixtures in a scratch dir (the fake engines claim fide;
+/// what the reference says does not matter for them).
+fn fake_fixtures(name: &str) -> PathBuf {
+    let d = scratch(name);
+    for (id, n) in [("G3-start-1", 20), ("G3-start-2", 400)] {
+        let depth = if n == 20 { 1 } else { 2 };
+        std::fs::write(
+            d.join(format!("{id}.yaml")),
+            format!("id: {id}\nvariant: fide\nrules: [G3]\nsource: {{document: test}}\nexpect:\n  perft: {{{depth}: {n}}}\n"),
+        )
+        .unwrap();
+    }
+    d
+}
+
+const HELLO: &str = r#"{"id":0,"name":"fake","variants":["fide"]}"#;
+
+/// A shell engine that answers hello, then `body` for each request line
+/// (`$id` holds the request id).
+fn fake_engine(body: &str) -> String {
+    format!(
+        r#"read l; echo '{HELLO}'; while read l; do id=$(echo "$l" | sed 's/^{{"id":\([0-9]*\).*/\1/'); {body}; done"#
+    )
+}
+
+#[test]
+fn the_reference_engine_passes_the_fixtures() {
+    let engine = format!("{BIN} engine");
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--engine",
+        &engine,
+        "--max-nodes",
+        "200000",
+        "fixtures",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let last = last_line(&out);
+    assert!(last.contains(" passed, 0 failed"), "{out}");
+    assert!(err.contains("arbiter (reference)"), "{err}");
+}
+
+#[test]
+fn a_wrong_engine_fails_and_xfail_files_work() {
+    let dir = fake_fixtures("wrong");
+    let d = dir.to_str().unwrap();
+    let wrong = fake_engine(r#"echo "{\"id\":$id,\"nodes\":0}""#);
+    let outdir = scratch("wrong-out");
+    let junit = outdir.join("junit.xml");
+    let xfail = outdir.join("xfail.yaml");
+    let (code, out, _) = arbiter(&[
+        "check",
+        "--engine",
+        &wrong,
+        d,
+        "--junit",
+        junit.to_str().unwrap(),
+        "--write-xfail",
+        xfail.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL  G3-start-1") && out.contains("perft(1): expected 20, actual 0"),
+        "{out}"
+    );
+    assert_eq!(last_line(&out), "0 passed, 2 failed");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<testcase classname=\"fide\" name=\"G3-start-1\"")
+            && xml.contains("<failure"),
+        "{xml}"
+    );
+    let x = std::fs::read_to_string(&xfail).unwrap();
+    assert!(
+        x.contains("G3-start-2") && x.contains("perft(2): expected 400, actual 0"),
+        "{x}"
+    );
+    // With the expected failures the run passes...
+    let (code, out, _) = arbiter(&[
+        "check",
+        "--engine",
+        &wrong,
+        d,
+        "--xfail",
+        xfail.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(last_line(&out), "0 passed, 0 failed, 2 xfailed");
+    // ...and an engine that now passes one of them fails it (unexpected pass).
+    let half = fake_engine(
+        r#"case "$l" in *'"depth":1'*) n=20;; *) n=0;; esac; echo "{\"id\":$id,\"nodes\":$n}""#,
+    );
+    let (code, out, _) = arbiter(&[
+        "check",
+        "--engine",
+        &half,
+        d,
+        "--xfail",
+        xfail.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["xpassed"], 1, "{v}");
+    assert_eq!(v["xfailed"], 1, "{v}");
+    // Filters: only one case runs.
+    let (_, out, _) = arbiter(&["check", "--engine", &wrong, d, "--glob", "*-2"]);
+    assert_eq!(last_line(&out), "0 passed, 1 failed");
+    let (_, out, _) = arbiter(&["check", "--engine", &wrong, d, "--variant", "sonic"]);
+    assert_eq!(last_line(&out), "0 passed, 0 failed");
+}
+
+#[test]
+fn a_hanging_engine_is_reported_after_its_timeout_and_restarted() {
+    let dir = fake_fixtures("hang");
+    let hang = fake_engine("sleep 60");
+    let t = Instant::now();
+    let (code, out, _) = arbiter(&[
+        "check",
+        "--engine",
+        &hang,
+        "--timeout",
+        "0.5",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        t.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out.matches("ERROR").count(),
+        2,
+        "both cases error (the engine was restarted): {out}"
+    );
+    assert!(out.contains("no answer to 'perft' within 500.0ms"), "{out}");
+    assert_eq!(last_line(&out), "0 passed, 2 failed");
+}
+
+#[test]
+fn a_crashing_engine_is_reported_and_restarted() {
+    let dir = fake_fixtures("crash");
+    let crash = fake_engine("echo dying >&2; exit 3");
+    let (code, out, _) = arbiter(&["check", "--engine", &crash, dir.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out.matches("ERROR").count(), 2, "{out}");
+    assert!(
+        out.contains("engine exited") && out.contains("dying"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_input_error() {
+    let (code, out, err) = arbiter(&["check", "--engine", "exit 7", "fixtures"]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("exit 7"), "{err}");
+}
+
+#[test]
+fn a_perftree_script_is_checked_per_request() {
+    let dir = fake_fixtures("perftree");
+    // Prints 20 moves at depth 1 and 400 nodes at depth 2 (20 × 20).
+    let script = dir.join("perftree.sh");
+    std::fs::write(&script, "n=1; [ \"$1\" = 2 ] && n=20\nfor i in $(seq 1 20); do echo \"m$i: $n\"; done\necho\necho $((n * 20))\n").unwrap();
+    let cmd = format!("sh {}", script.display());
+    let (code, out, _) = arbiter(&["check", "--perftree", &cmd, dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(last_line(&out), "2 passed, 0 failed");
+}
+
+#[test]
+fn unknown_mutants_are_input_errors() {
+    let (code, _, err) = arbiter(&["engine", "--mutant", "no-such-mutant"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-mutant"), "{err}");
+}
+
+#[test]
+fn the_toy_engine_example_speaks_the_protocol() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let toy = format!("ARBITER={BIN} python3 examples/toy-engine.py");
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--engine",
+        &toy,
+        "--max-nodes",
+        "10000",
+        "--glob",
+        "*G3*",
+        "--glob",
+        "*invalid*",
+        "fixtures",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.contains("toy-engine"), "{err}");
+}
+
+/// Writes fixtures `(id, yaml body after the header)` for `variant`.
+fn write_fixtures(name: &str, variant: &str, cases: &[(&str, &str)]) -> PathBuf {
+    let d = scratch(name);
+    for (id, body) in cases {
+        std::fs::write(
+            d.join(format!("{id}.yaml")),
+            format!(
+                "id: {id}\nvariant: {variant}\nrules: [G3]\nsource: {{document: test}}\n{body}"
+            ),
+        )
+        .unwrap();
+    }
+    d
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Well-known perft counts (the chess programming community's standard
+/// positions), independent of arbiter.
+fn fide_suite(name: &str) -> PathBuf {
+    write_fixtures(
+        name,
+        "fide",
+        &[
+            ("G3-start", "expect:\n  perft: {1: 20, 2: 400, 3: 8902}\n"),
+            ("G3-kiwipete", &format!("position: \"{KIWIPETE}\"\nexpect:\n  perft: {{1: 48, 2: 2039, 3: 97862}}\n")),
+            ("G3-position3", "position: \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\"\nexpect:\n  perft: {1: 14, 2: 191, 3: 2812, 4: 43238}\n"),
+            (
+                "G3-position4",
+                "position: \"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1\"\nexpect:\n  perft: {1: 6, 2: 264, 3: 9467}\n",
+            ),
+            ("G3-position5", "position: \"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8\"\nexpect:\n  perft: {1: 44, 2: 1486, 3: 62379}\n"),
+            ("G3-kiwipete-a2a4", &format!("position: \"{KIWIPETE}\"\nmoves: [a2a4]\nexpect:\n  include: [b4a3]\n")),
+        ],
+    )
+}
+
+#[test]
+fn a_mutant_engine_fails_and_is_reported() {
+    let dir = fide_suite("mutant");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = arbiter(&["check", "--engine", &format!("{BIN} engine"), d]);
+    assert_eq!(
+        (code, last_line(&out)),
+        (0, "6 passed, 0 failed"),
+        "{out}\n{err}"
+    );
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--engine",
+        &format!("{BIN} engine --mutant fide/no-en-passant"),
+        d,
+    ]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(err.contains("mutant fide/no-en-passant"), "{err}");
+    assert!(
+        out.contains("FAIL  G3-kiwipete ") && out.contains("perft(2): expected 2039, actual"),
+        "{out}"
+    );
+    assert!(
+        out.contains("move 'b4a3' must be legal but is not"),
+        "{out}"
+    );
+    // The bare name works too (the variant that declares it).
+    let (code, _, _) = arbiter(&[
+        "check",
+        "--engine",
+        &format!("{BIN} engine --mutant no-en-passant"),
+        d,
+        "--glob",
+        "*a2a4*",
+    ]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn bisect_finds_the_seeded_divergence_and_emits_a_regression_fixture() {
+    let dir = scratch("bisect");
+    let emit = dir.join("G3-bisect-ep.yaml");
+    let mutant = format!("{BIN} engine --mutant fide/no-en-passant");
+    let (code, out, err) = arbiter(&[
+        "bisect",
+        "--engine",
+        &mutant,
+        "--variant",
+        "fide",
+        "--position",
+        KIWIPETE,
+        "--depth",
+        "3",
+        "--emit",
+        emit.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(
+        out.contains("perft(3): reference 97862, engine 97766"),
+        "{out}"
+    );
+    assert!(out.contains("divergence after 1 move(s): a2a4"), "{out}");
+    assert!(out.contains("- missing b4a3"), "{out}");
+    assert!(out.contains("(reference: passes, engine: fails)"), "{out}");
+    let e = emit.to_str().unwrap();
+    let (code, out, _) = arbiter(&["check", e]);
+    assert_eq!((code, last_line(&out)), (0, "1 passed, 0 failed"), "{out}");
+    let (code, out, _) = arbiter(&["check", "--engine", &mutant, e]);
+    assert_eq!((code, last_line(&out)), (1, "0 passed, 1 failed"), "{out}");
+    assert!(out.contains("- missing b4a3"), "{out}");
+    // The reference against itself: nothing to find.
+    let (code, out, _) = arbiter(&[
+        "bisect",
+        "--engine",
+        &format!("{BIN} engine"),
+        "--variant",
+        "fide",
+        "--position",
+        KIWIPETE,
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("agree: perft(2) = 2039"), "{out}");
+}
+
+#[test]
+fn mutants_reports_the_score_and_survivors() {
+    let dir = fide_suite("mutants");
+    let (code, out, err) = arbiter(&["mutants", "--variant", "fide", dir.to_str().unwrap()]);
+    assert!(
+        out.contains("killed    fide/no-en-passant by "),
+        "{out}\n{err}"
+    );
+    assert!(last_line(&out).starts_with("mutation score: "), "{out}");
+    assert_eq!(code, if out.contains("SURVIVED") { 1 } else { 0 }, "{out}");
+    // A suite that cannot kill anything: every mutant survives.
+    let weak = write_fixtures(
+        "mutants-weak",
+        "fide",
+        &[("G3-one", "expect:\n  perft: {1: 20}\n")],
+    );
+    let (code, out, _) = arbiter(&["mutants", "--variant", "fide", weak.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("SURVIVED  fide/no-en-passant") && out.contains("survivors: "),
+        "{out}"
+    );
+    assert!(last_line(&out).starts_with("mutation score: 0/"), "{out}");
+}
+
+/// Every mutant of a variant that has fixtures in fixtures/ is killed by
+/// them (the mutation score stays at 100% as games are added).
+#[test]
+fn every_declared_mutant_is_killed_by_the_fixtures() {
+    let (code, out, err) = arbiter(&["mutants", "--json", "--max-nodes", "300000", "fixtures"]);
+    let v: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    let has_fixtures = |variant: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(variant)
+            .is_dir()
+    };
+    let mut survivors = Vec::new();
+    for m in v["mutants"].as_array().unwrap() {
+        let variant = m["variant"].as_str().unwrap();
+        if m["killed"] == false {
+            if has_fixtures(variant) {
+                survivors.push(format!("{variant}/{}", m["mutant"].as_str().unwrap()));
+            } else {
+                eprintln!(
+                    "not counted: {variant} has no fixtures yet (mutant {})",
+                    m["mutant"]
+                );
+            }
+        }
+    }
+    assert!(
+        survivors.is_empty(),
+        "surviving mutants: {survivors:?}\n{v}"
+    );
+    assert!(
+        v["broken_fixtures"].as_array().unwrap().is_empty(),
+        "fixtures failing on the reference: {v}"
+    );
+    let _ = code;
+}
+
+fn stockfish_present() -> bool {
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg("command -v stockfish || test -x /usr/games/stockfish")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped: stockfish is not installed (examples/install-externals.sh installs it)"
+        );
+    }
+    found
+}
+
+#[test]
+fn stockfish_agrees_through_the_perftree_adapter() {
+    if !stockfish_present() {
+        return;
+    }
+    let dir = fide_suite("stockfish");
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--perftree",
+        "sh examples/stockfish-perftree.sh",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, last_line(&out)),
+        (0, "6 passed, 0 failed"),
+        "{out}\n{err}"
+    );
+    let (code, out, _) = arbiter(&[
+        "bisect",
+        "--perftree",
+        "sh examples/stockfish-perftree.sh",
+        "--variant",
+        "fide",
+        "--position",
+        KIWIPETE,
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn pydraughts_agrees_through_its_shim() {
+    let present = Command::new("python3")
+        .args(["-c", "import draughts"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        eprintln!("skipped: the python3 module draughts (pydraughts) is not installed (examples/install-externals.sh installs it)");
+        return;
+    }
+    // A133046 (perft of English draughts from the start) and a capture series.
+    let dir = write_fixtures(
+        "pydraughts",
+        "english",
+        &[
+            ("G3-start", "expect:\n  perft: {1: 7, 2: 49, 3: 302}\n"),
+            ("G3-series", "position: \"W:W22,K31:B10,11,18\"\nexpect:\n  legal_from: {\"22\": [22x15x6, 22x15x8]}\n"),
+            ("G3-after", "moves: [11-15, 22-18, 15x22]\nexpect:\n  position: \"W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,22\"\n"),
+        ],
+    );
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--engine",
+        "python3 examples/pydraughts-engine.py",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, last_line(&out)),
+        (0, "3 passed, 0 failed"),
+        "{out}\n{err}"
+    );
+}
