@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use arbiter::variants::{self, Setup};
-use shakmaty::{CastlingMode, Position};
+use shakmaty::CastlingMode;
 
 /// One benchmark case.
 struct Case {
