@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use arbiter::variants::{self, Setup};
-use shakmaty::{CastlingMode, Position};
+use shakmaty::CastlingMode;
 
 /// One benchmark case.
 struct Case {
@@ -55,6 +55,25 @@ fn time(reps: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
     (n, best)
 }
 
+/// The 2-thread speed-up the root split allows on an idle machine: the
+/// work of each root move is measured by its number of leaf-parent nodes
+/// (perft(depth - 2) of the child: one bulk count each), then the split's
+/// schedule (each free thread takes the next root move) is replayed for 2
+/// threads. Deterministic, so it does not depend on other load.
+fn two_thread_bound(g: &dyn arbiter::core::DynGame, depth: u32) -> f64 {
+    let mut free_at = [0u64; 2];
+    let mut total = 0;
+    for m in g.legal_moves() {
+        let mut child = g.clone_box();
+        child.play(&m);
+        let work = child.perft(depth.saturating_sub(2), 1).max(1);
+        total += work;
+        let k = if free_at[0] <= free_at[1] { 0 } else { 1 };
+        free_at[k] += work;
+    }
+    total as f64 / free_at[0].max(free_at[1]) as f64
+}
+
 fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
     shakmaty::perft(pos, depth)
 }
@@ -64,8 +83,8 @@ fn main() {
         || std::env::var_os("ARBITER_BENCH_QUICK").is_some();
     let reps = if quick { 1 } else { 3 };
     println!(
-        "{:<18} {:>5} {:>12} {:>10} {:>10} {:>8} {:>10} {:>8}",
-        "case", "depth", "nodes", "arbiter", "shakmaty", "ratio", "2 threads", "2t/1t"
+        "{:<18} {:>5} {:>12} {:>10} {:>10} {:>8} {:>10} {:>8} {:>10}",
+        "case", "depth", "nodes", "arbiter", "shakmaty", "ratio", "2 threads", "2t/1t", "2t bound"
     );
     for c in CASES {
         let depth = if quick { c.depth - 1 } else { c.depth };
@@ -95,8 +114,9 @@ fn main() {
         } else {
             ("-".into(), "-".into())
         };
+        let sim = two_thread_bound(g.as_ref(), depth);
         println!(
-            "{:<18} {:>5} {:>12} {:>10.1} {:>10} {:>8} {:>10.1} {:>7.2}x",
+            "{:<18} {:>5} {:>12} {:>10.1} {:>10} {:>8} {:>10.1} {:>7.2}x {:>9.2}x",
             c.name,
             depth,
             nodes,
@@ -104,8 +124,10 @@ fn main() {
             theirs,
             ratio,
             mnps(t2),
-            t1 / t2
+            t1 / t2,
+            sim
         );
     }
-    println!("(Mnps = million leaf nodes per second, bulk counting; ratio = arbiter / shakmaty speed, 1 thread)");
+    println!("(Mnps = million leaf nodes per second, bulk counting; ratio = arbiter / shakmaty speed, 1 thread;");
+    println!(" 2t/1t = wall-clock speed-up with 2 threads; 2t bound = the speed-up the root split allows on an idle machine, from per-root-move work)");
 }

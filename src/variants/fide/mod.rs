@@ -102,6 +102,19 @@ impl Chess {
     ///
     /// # Errors
     /// Syntax or validity errors naming the FEN field.
+    ///
+    /// # Examples
+    /// ```
+    /// use arbiter::core::Game;
+    /// use arbiter::variants::fide::{Chess, START};
+    ///
+    /// let g = Chess::from_fen(START, 0).unwrap();
+    /// assert_eq!(g.perft(3), 8902);
+    /// let e = Chess::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", 0).unwrap_err();
+    /// assert_eq!(e.field(), "board"); // no black king
+    /// let v = g.explain("e1g1").unwrap();
+    /// assert!(!v.legal && v.rules == ["FIDE-1"]);
+    /// ```
     pub fn from_fen(text: &str, mutants: u8) -> Result<Chess, PositionError> {
         Ok(Chess {
             pos: Setup::parse(text)?.validate(mutants)?,
@@ -116,7 +129,7 @@ impl Chess {
 
     /// The core move of a compact move (castling carries its rook square,
     /// promotion its piece letter).
-    fn to_move(&self, m: Mv) -> Move {
+    fn core_move(&self, m: Mv) -> Move {
         let (from, to) = (mv_from(m), mv_to(m));
         let mut mv = Move::step(core_sq(from), core_sq(to));
         if mv_flag(m) == F_CASTLE {
@@ -176,7 +189,7 @@ impl Game for Chess {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let l = self.compact_moves();
-        out.extend(l.as_slice().iter().map(|&m| self.to_move(m)));
+        out.extend(l.as_slice().iter().map(|&m| self.core_move(m)));
     }
 
     fn count_legal(&self) -> u64 {
@@ -233,7 +246,7 @@ impl Game for Chess {
             .copied()
             .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo);
         match found {
-            Some(m) => Ok(self.to_move(m)),
+            Some(m) => Ok(self.core_move(m)),
             None if self.outcome().is_some() => Err(MoveError::GameOver {
                 text: text.to_string(),
             }),
