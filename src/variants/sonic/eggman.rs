@@ -152,7 +152,7 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
         return;
     }
     let rank = ks.rank();
-    for (right, rook_file) in pos.castling_rights(me) {
+    for (_right, rook_file) in pos.castling_rights(me) {
         let rook_sq = Square::new(rook_file, rank);
         if pos.cells[rook_sq.0 as usize] & 0x0f != piece(ROOK, me) {
             continue;
@@ -182,7 +182,6 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
         if d.attacks_king(me.other()) {
             continue;
         }
-        let _ = right;
         out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
     }
 }
