@@ -29,7 +29,7 @@ pub const K_QD: u8 = 32;
 const K_PROMOTED: u8 = K_KNIGHT | K_BISHOP | K_ROOK | K_QO;
 
 #[inline]
-fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
+pub(crate) fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
     let df = (to & 7) as i8 - (from & 7) as i8;
     let dr = (to >> 4) as i8 - (from >> 4) as i8;
     if df == 0 && dr == 0 {

@@ -61,10 +61,34 @@ impl Position {
         lines(k, &mut mask);
         let them = side(c.turn.other());
         let topp = c.tramp[them];
-        if topp != NONE {
+        if topp != NONE && Position::may_capture_from(c, topp, k) {
             lines(topp, &mut mask);
         }
         mask
+    }
+
+    /// Could some piece standing on `t` capture on `k` (a superset: a
+    /// knight leap, or a line whose squares between hold no piece but
+    /// pawns, which may be a promoting pawn's vacated square)?
+    fn may_capture_from(c: &Position, t: u8, k: u8) -> bool {
+        let diff = k as i16 - t as i16;
+        if KNIGHT_STEPS.iter().any(|&d| d as i16 == diff) {
+            return true;
+        }
+        match super::check::line_step(t, k) {
+            Some((d, _)) => {
+                let mut s = offset(t, d);
+                while s != k {
+                    let p = c.board[s as usize];
+                    if p != 0 && kind(p) != PAWN {
+                        return false;
+                    }
+                    s = offset(s, d);
+                }
+                true
+            }
+            None => false,
+        }
     }
 
     /// Calls `f(piece move, placement)` for every legal turn ([`NONE`] as
