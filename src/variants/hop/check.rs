@@ -125,6 +125,45 @@ impl Position {
         false
     }
 
+    /// Attacks on `sq` that land on the trampoline `p` (a placement being
+    /// judged), when no attack uses the other trampoline `u` alone; `u_reach`
+    /// and `u_pawn` are [`Position::reach`] and [`Position::pawn_source`]
+    /// of `u`, computed once per piece move.
+    pub fn attacked_through(
+        &self,
+        p: u8,
+        u: u8,
+        u_reach: u8,
+        u_pawn: Option<(u8, u8)>,
+        sq: u8,
+        by: Color,
+    ) -> bool {
+        let m1 = self.reach(p, by);
+        if m1 != 0 && self.hop_attack(m1, p, u, sq, by, NONE) {
+            return true;
+        }
+        if let Some((x, kinds)) = self.pawn_source(p, by) {
+            if self.hop_attack(kinds, p, u, sq, by, x) {
+                return true;
+            }
+        }
+        if u != NONE {
+            if u_reach != 0 {
+                let m2 = self.land_kinds(u_reach, u, p, by, NONE);
+                if m2 != 0 && self.captures_from(m2, p, sq, by, NONE) {
+                    return true;
+                }
+            }
+            if let Some((x, kinds)) = u_pawn {
+                let m2 = self.land_kinds(kinds, u, p, by, x);
+                if m2 != 0 && self.captures_from(m2, p, sq, by, x) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// From trampoline `t` (kinds `m` standing on it), a capture on `sq`
     /// directly or after landing on the other trampoline `u`; `vacated` is
     /// the attacker's start square when it matters (pawn sources).

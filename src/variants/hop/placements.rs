@@ -122,19 +122,21 @@ impl Position {
                 Position::candidates(&c, k)
             };
             let topp = c.tramp[1 - own];
+            let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
+                (c.reach(topp, us.other()), c.pawn_source(topp, us.other()))
+            } else {
+                (0, None)
+            };
             for r in 0..8u8 {
                 for file in 0..8u8 {
                     let p = r * 16 + file;
                     if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
                         continue;
                     }
-                    if cand & (1u128 << p) != 0 {
-                        c.tramp[own] = p;
-                        let bad = c.attacked_via_tramps(k, us.other());
-                        c.tramp[own] = NONE;
-                        if bad {
-                            continue;
-                        }
+                    if cand & (1u128 << p) != 0
+                        && c.attacked_through(p, topp, u_reach, u_pawn, k, us.other())
+                    {
+                        continue;
                     }
                     f(pm, p);
                 }
@@ -175,14 +177,18 @@ impl Position {
             }
             if !early && !no_safety {
                 let mut cand = Position::candidates(&c, k);
+                let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
+                    (c.reach(topp, them), c.pawn_source(topp, them))
+                } else {
+                    (0, None)
+                };
                 while cand != 0 {
                     let p = cand.trailing_zeros() as u8;
                     cand &= cand - 1;
                     if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
                         continue;
                     }
-                    c.tramp[own] = p;
-                    if c.attacked_via_tramps(k, them) {
+                    if c.attacked_through(p, topp, u_reach, u_pawn, k, them) {
                         n -= 1;
                     }
                 }
