@@ -200,7 +200,7 @@ fn parse_move_accepts_canonical_and_record_texts() {
 #[test]
 #[ignore = "timing: run with --ignored --nocapture"]
 fn speed_beside_shakmaty() {
-    use shakmaty::{Chess, Position as _};
+    use shakmaty::Chess;
     let t = std::time::Instant::now();
     let n = shakmaty::perft(&Chess::default(), 5);
     let fide = n as f64 / t.elapsed().as_secs_f64();
