@@ -344,6 +344,9 @@ impl Game for Crazy {
             (true, false) => return Some(Outcome::Win(Color::White)),
             _ => {}
         }
+        // DEN-3/DEN-4: the game ends only when no move and no deny is
+        // left; a denied player without another move is checkmated if in
+        // check, stalemated otherwise.
         if self.count_legal() > 0 {
             return None;
         }
