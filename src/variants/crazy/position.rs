@@ -33,6 +33,12 @@ pub struct Flags {
     pub king_single: bool,
     /// `deny-undeniable-king-moves`: the soft denial of DEN-6.
     pub deny_soft: bool,
+    /// `king-effects-immediate`: a king's first-step capture resolves at
+    /// once (CRZ-K2 misread).
+    pub king_immediate: bool,
+    /// `entering-costs-castling`: a piece entering the rook costs the
+    /// castling right (CRZ-K3 misread).
+    pub enter_costs_castling: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
@@ -726,7 +732,13 @@ impl Core {
             // CRZ-K1/K2: two steps; first-step capture effects deferred.
             let (s1, s2) = (idx(mv.path[1]), idx(mv.path[2]));
             let mut deferred: Option<(u8, Stack)> = None;
-            if cap(1) {
+            if cap(1) && fl.king_immediate {
+                ch.replace_base(s1, &unit);
+                if ch.b[s1].base() != Some(unit.get(0)) {
+                    // The king did not survive its own first step.
+                    return None;
+                }
+            } else if cap(1) {
                 let mut old = ch.b[s1];
                 let contents = old.split_off(1);
                 let victim = old.get(0);
@@ -736,7 +748,13 @@ impl Core {
             } else if !ch.b[s1].extend(&unit) {
                 return None;
             }
-            let top = ch.b[s1].len() - 1;
+            let Some(top) = ch.b[s1]
+                .pieces()
+                .iter()
+                .rposition(|&p| p & 15 == make(KING, side))
+            else {
+                return None;
+            };
             let k = ch.b[s1].remove(top);
             land(&mut ch, s2, &Stack::one(k), cap(2), ent(2));
             if let Some((victim, contents)) = deferred {
