@@ -149,9 +149,12 @@ fn random_playouts_keep_invariants() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let v = arbiter::variants::get("crazy").unwrap();
     let rules = v.rules(&[], None).unwrap();
-    for game_no in 0..24 {
-        let mut g = game(None, &[]);
-        for ply in 0..50 {
+    let starts: Vec<Option<&str>> = std::iter::once(None)
+        .chain(POSITIONS.iter().map(|(_, p)| Some(*p)))
+        .collect();
+    for game_no in 0..35 {
+        let mut g = game(starts[game_no % starts.len()], &[]);
+        for ply in 0..40 {
             let moves = g.legal_texts();
             assert_eq!(
                 g.perft(1, 1),
@@ -190,9 +193,27 @@ fn random_playouts_keep_invariants() {
             // Round trip (a position text never holds the deniable history,
             // DEN-7, and a finished game is no valid text, G6).
             if g.outcome().is_none() {
+                check_filter_is_sound(&after);
                 let parsed = (v.parse)(&after, &rules).unwrap_or_else(|e| panic!("{after}: {e}"));
                 assert_eq!(parsed.to_text(), after);
             }
         }
+    }
+}
+
+/// The check test only plays captures near the king (CRZ-C1 locality
+/// filter); it must agree with playing every capture.
+fn check_filter_is_sound(text: &str) {
+    use arbiter::core::Color;
+    use arbiter::variants::crazy::{notation, position};
+    let setup = notation::parse_setup(text).unwrap();
+    let c = &setup.core;
+    let fl = position::Flags::default();
+    for side in [Color::White, Color::Black] {
+        assert_eq!(
+            position::in_check_with(&c.b, side, c.castling, &fl, true),
+            position::in_check_with(&c.b, side, c.castling, &fl, false),
+            "{text}: check filter disagrees for {side:?}"
+        );
     }
 }

@@ -877,6 +877,12 @@ pub fn swap(
 /// and destination all lie away from the king's square and its connected
 /// queens (and their neighbours) are not tried.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
+    in_check_with(b, c, castling, fl, true)
+}
+
+/// [`in_check`] with the locality filter on or off (`filtered = false`
+/// plays every capturing move; used by tests to check the filter).
+pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: bool) -> bool {
     let Some((ki, _)) = find_king(b, c) else {
         return false;
     };
@@ -917,7 +923,7 @@ pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
                 _ => {}
             }
         }
-        if !hit {
+        if filtered && !hit {
             return;
         }
         if let Some(after) = probe.apply(&mv, fl) {
