@@ -95,7 +95,7 @@ impl Crazy {
             notation::check_syntax(&x)
                 .map_err(|e| PositionError::syntax("denial", e.to_string()))?;
             let mut found = None;
-            g.gen_legal(&mut |m, _| {
+            g.gen_legal(&mut |m| {
                 if found.is_none() && notation::move_text(&m) == x {
                     found = Some(m);
                 }
@@ -116,17 +116,17 @@ impl Crazy {
     /// Calls `f` with every legal non-deny move and the position after it.
     /// Promotion choices (CRZ-P3) are part of the move; a choice after
     /// which the mover's king is in check is not available (CRZ-C1).
-    fn gen_legal(&self, f: &mut dyn FnMut(Move, Core)) {
-        self.gen_pseudo(&mut |m, next, legal| {
+    fn gen_legal(&self, f: &mut dyn FnMut(Move)) {
+        self.gen_pseudo(&mut |m, legal| {
             if legal {
-                f(m, next)
+                f(m)
             }
         });
     }
 
     /// Every pseudo-legal move with its result and whether it is legal
     /// (CRZ-C1, CRZ-K2, DEN-2 exclusion).
-    fn gen_pseudo(&self, f: &mut dyn FnMut(Move, Core, bool)) {
+    fn gen_pseudo(&self, f: &mut dyn FnMut(Move, bool)) {
         if self.king_missing() {
             return;
         }
@@ -166,8 +166,7 @@ impl Crazy {
                 if c.excluded.as_ref() == Some(&m2) {
                     legal = false;
                 }
-                let next = next_core(c, b2, castling, &af);
-                f(m2, next, legal);
+                f(m2, legal);
             }
         });
     }
@@ -321,10 +320,18 @@ impl Game for Crazy {
         if self.king_missing() {
             return;
         }
-        self.gen_legal(&mut |m, _| out.push(m));
+        self.gen_legal(&mut |m| out.push(m));
         if self.deny_status().is_ok() {
             out.push(Move::deny());
         }
+    }
+    fn count_legal(&self) -> u64 {
+        if self.king_missing() {
+            return 0;
+        }
+        let mut n = u64::from(self.deny_status().is_ok());
+        self.gen_legal(&mut |_| n += 1);
+        n
     }
     fn play(&mut self, mv: &Move) {
         if mv.is_deny() {
@@ -408,7 +415,7 @@ impl Game for Crazy {
             });
         }
         let mut hit: Option<(Move, bool)> = None;
-        self.gen_pseudo(&mut |m, _, legal| {
+        self.gen_pseudo(&mut |m, legal| {
             if notation::move_text(&m) == text && hit.as_ref().is_none_or(|h| !h.1) {
                 hit = Some((m, legal));
             }

@@ -215,25 +215,52 @@ impl Core {
     /// fail when played: a knight that cannot land, CRZ-N2). `Mode::All`
     /// also tests the castling conditions that need attack tests (CRZ-K3).
     pub fn gen(&self, fl: &Flags, side: Color, mode: Mode, f: &mut dyn FnMut(Move)) {
+        self.gen_near(fl, side, mode, !0, f);
+    }
+
+    /// [`Core::gen`] for the check test: pieces whose captures and
+    /// destinations all lie outside `focus` are skipped (kings and knights
+    /// act within two squares, pawns and the all-round capture within one;
+    /// sliders are always generated).
+    pub fn gen_near(
+        &self,
+        fl: &Flags,
+        side: Color,
+        mode: Mode,
+        focus: u64,
+        f: &mut dyn FnMut(Move),
+    ) {
         let caps = mode == Mode::Captures;
         for i in 0..64 {
             let st = self.b[i];
             let a = sq_of(i);
+            if st.is_empty() {
+                continue;
+            }
+            let (n1, n2) = if focus == !0 {
+                (!0, !0)
+            } else {
+                let n1 = NEIGHBOURS[i];
+                (n1, neighbours(n1))
+            };
             for l in 0..st.len() {
                 let p = st.get(l);
                 if color(p) != side {
                     continue;
                 }
                 match kind(p) {
-                    KING => self.gen_king(fl, i, l, side, caps, f),
+                    KING if n2 & focus != 0 => self.gen_king(fl, i, l, side, caps, f),
                     QUEEN => {
                         self.gen_slider(a, l, side, &KING_DIRS, caps, f);
-                        self.gen_all_round(a, l, f);
+                        if n1 & focus != 0 {
+                            self.gen_all_round(a, l, f);
+                        }
                     }
                     ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, f),
                     BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, f),
-                    KNIGHT => self.gen_knight(fl, a, l, side, caps, f),
-                    _ => self.gen_pawn(a, l, side, caps, f),
+                    KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
+                    PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
+                    _ => {}
                 }
             }
         }
@@ -911,27 +938,33 @@ pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: b
         excluded: None,
     };
     let mut found = false;
-    probe.gen(fl, c.other(), Mode::Captures, &mut |mv: Move| {
-        if found {
-            return;
-        }
-        let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
-        for dcs in &mv.decisions {
-            match dcs {
-                Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
-                Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
-                _ => {}
+    probe.gen_near(
+        fl,
+        c.other(),
+        Mode::Captures,
+        if filtered { near } else { !0 },
+        &mut |mv: Move| {
+            if found {
+                return;
             }
-        }
-        if filtered && !hit {
-            return;
-        }
-        if let Some(after) = probe.apply(&mv, fl) {
-            if find_king(&after.b, c).is_none() {
-                found = true;
+            let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
+            for dcs in &mv.decisions {
+                match dcs {
+                    Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
+                    Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
+                    _ => {}
+                }
             }
-        }
-    });
+            if filtered && !hit {
+                return;
+            }
+            if let Some(after) = probe.apply(&mv, fl) {
+                if find_king(&after.b, c).is_none() {
+                    found = true;
+                }
+            }
+        },
+    );
     found
 }
 
@@ -942,11 +975,32 @@ pub fn neighbours(set: u64) -> u64 {
     while s != 0 {
         let i = s.trailing_zeros() as usize;
         s &= s - 1;
-        for d in KING_DIRS {
-            if let Some(n) = sq_of(i).offset(d, B8) {
-                out |= 1 << idx(n);
-            }
-        }
+        out |= NEIGHBOURS[i];
     }
     out
 }
+
+/// Neighbour masks of the 64 squares (index `rank * 8 + file`).
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
