@@ -197,6 +197,12 @@ fn is_jump(a: u8, b: u8) -> bool {
 /// The decisions of a turn apart from the path, for building moves.
 type Placement = Vec<(usize, u8)>;
 type Shift = Vec<(u8, u8)>;
+/// A piece's binding options: (target, direction, or `None` for the escape).
+type ShiftOptions = Vec<(u8, Option<usize>)>;
+/// One option index per piece (`None` = stays).
+type Assignment = Vec<Option<usize>>;
+/// A parsed move text: drops, path, is-capture, shifts.
+type ParsedMove = (Vec<(u8, Square)>, Vec<Square>, bool, Vec<(Square, Square)>);
 
 impl Bosses {
     /// Parses and validates a position text (G4).
@@ -628,7 +634,7 @@ impl Bosses {
         let enemy = self.pieces[1 - me];
         let orth = [dr::N, dr::E, dr::S, dr::W];
         // options per piece: (target, direction or None for a three-square escape)
-        let mut pieces: Vec<(u8, Vec<(u8, Option<usize>)>)> = Vec::new();
+        let mut pieces: Vec<(u8, ShiftOptions)> = Vec::new();
         let mut own = self.pieces[me];
         while own != 0 {
             let sq = own.trailing_zeros() as u8;
@@ -651,16 +657,16 @@ impl Bosses {
         }
         // All assignments moving the most pieces, distinct targets.
         let mut best = 0usize;
-        let mut found: Vec<Vec<Option<usize>>> = Vec::new();
-        let mut cur: Vec<Option<usize>> = vec![None; pieces.len()];
+        let mut found: Vec<Assignment> = Vec::new();
+        let mut cur: Assignment = vec![None; pieces.len()];
         fn rec(
             i: usize,
             movers: usize,
             used: u64,
-            pieces: &[(u8, Vec<(u8, Option<usize>)>)],
-            cur: &mut Vec<Option<usize>>,
+            pieces: &[(u8, ShiftOptions)],
+            cur: &mut Assignment,
             best: &mut usize,
-            found: &mut Vec<Vec<Option<usize>>>,
+            found: &mut Vec<Assignment>,
         ) {
             let possible = movers + pieces[i..].iter().filter(|p| !p.1.is_empty()).count();
             if possible < *best {
@@ -872,9 +878,7 @@ impl Bosses {
     }
 
     /// The parts of a move text: drops, path, shifts.
-    fn parse_text(
-        text: &str,
-    ) -> Result<(Vec<(u8, Square)>, Vec<Square>, bool, Vec<(Square, Square)>), MoveError> {
+    fn parse_text(text: &str) -> Result<ParsedMove, MoveError> {
         let bad = |m: &str| MoveError::syntax(text, m);
         let sq = |s: &str| {
             Square::parse(s)
@@ -1018,9 +1022,9 @@ impl Game for Bosses {
         });
         let mut res = String::new();
         for c in [Color::White, Color::Black] {
-            for k in 0..3 {
+            for (k, &letter) in LETTERS.iter().enumerate() {
                 if self.reserve[ci(c)] & (1 << k) != 0 {
-                    let l = LETTERS[k] as char;
+                    let l = letter as char;
                     res.push(if c.is_white() {
                         l
                     } else {

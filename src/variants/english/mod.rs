@@ -97,7 +97,7 @@ pub fn pdn_to_index(n: u8) -> u8 {
     let row = (n - 1) / 4; // from the top
     let k = (n - 1) % 4;
     let rank = 7 - row;
-    let file = 2 * k + u8::from(row % 2 == 0);
+    let file = 2 * k + u8::from(row & 1 == 0);
     rank * 8 + file
 }
 
