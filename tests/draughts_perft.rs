@@ -104,6 +104,8 @@ fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64
             assert_eq!(back.to_text(), text);
             let moves = g.legal_texts();
             assert_eq!(back.legal_texts(), moves, "{text}");
+            // Bulk counting (count_legal) agrees with generation.
+            assert_eq!(g.perft(1, 1), moves.len() as u64, "{text}");
             if moves.is_empty() {
                 break;
             }
