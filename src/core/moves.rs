@@ -92,6 +92,14 @@ pub enum Decision {
     Shift { from: Square, to: Square },
     /// Deny the opponent's last turn (DEN-2).
     Deny,
+    /// The piece meant at path index `at` (the mover at 0, a captured
+    /// rider, a disguised piece, a chain pawn) stands at `level` of its
+    /// stack, 0 = bottom (CRZ-R3). Absent means level 0.
+    Level { at: u8, level: u8 },
+    /// The path square at index `at` is where a capture is made (CRZ).
+    CaptureAt(u8),
+    /// The piece enters the rook stack on the path square at index `at` (CRZ-R2).
+    EnterAt(u8),
 }
 
 /// A path: the squares of the moving piece, start square first.

@@ -75,8 +75,9 @@ static MUTANTS: [Mutant; 6] = [
         doc: "any capture series may be chosen (misreads CWB-4)",
     },
     Mutant {
-        name: "remove-immediately",
-        doc: "jumped pieces leave the board at once (misreads CWB-5)",
+        name: "start-square-occupied",
+        doc:
+            "the moving piece's start square stays occupied during its own series (misreads CWB-5)",
     },
     Mutant {
         name: "boss-double-jump-allowed",
@@ -126,7 +127,7 @@ struct CwbRules {
     hp: u8,
     boss_promotes: bool,
     no_max: bool,
-    remove_immediately: bool,
+    start_occupied: bool,
     double_jump: bool,
     drop_unconstrained: bool,
     no_binding: bool,
@@ -139,7 +140,7 @@ impl CwbRules {
             hp: r.int("boss-hp").clamp(1, 9) as u8,
             boss_promotes: r.flag("boss-promotes"),
             no_max: r.is_mutant("no-max-capture"),
-            remove_immediately: r.is_mutant("remove-immediately"),
+            start_occupied: r.is_mutant("start-square-occupied"),
             double_jump: r.is_mutant("boss-double-jump-allowed"),
             drop_unconstrained: r.is_mutant("drop-unconstrained"),
             no_binding: r.is_mutant("no-binding"),
@@ -456,7 +457,6 @@ impl Bosses {
         let mut a = Arena::plain(!occ, self.pieces[1 - me]);
         a.tough = self.boss & self.pieces[1 - me];
         a.hp = self.hp;
-        a.remove_immediately = self.rules.remove_immediately;
         a.double_jump = self.rules.double_jump;
         let mut caps = Captures::new(max_only);
         let mut own = self.pieces[me];
@@ -472,7 +472,10 @@ impl Bosses {
             } else {
                 far_rank(self.turn)
             };
-            a.empty |= 1 << from;
+            // CWB-5: the start square is empty during the piece's own series.
+            if !self.rules.start_occupied {
+                a.empty |= 1 << from;
+            }
             a.series(from, dirs, crown, &mut |p, j| caps.add(p, j));
             a.empty &= !(1 << from);
         }
@@ -1153,14 +1156,19 @@ impl Game for Bosses {
                     "the series must go on while a jump is available",
                 );
             }
-            if capture && all.iter().any(|q| q.len() < p.len() && p.starts_with(q)) {
-                return illegal(vec!["CWB-6"], "the series stops where the man is crowned");
-            }
             if capture && p.windows(3).any(|w| w[0] == w[2]) {
                 return illegal(
                     vec!["CWB-8"],
                     "two jumps over the same boss need another jump in between",
                 );
+            }
+            let far = far_rank(self.turn);
+            if capture
+                && all.iter().any(|q| {
+                    q.len() < p.len() && p.starts_with(q) && far & (1 << q[q.len() - 1]) != 0
+                })
+            {
+                return illegal(vec!["CWB-6"], "the series stops where the man is crowned");
             }
             if capture {
                 return illegal(vec!["CWB-3", "CWB-5"], "no such capture series");

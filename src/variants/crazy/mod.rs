@@ -1,20 +1,462 @@
-//! Crazy Chess, not so simple — not implemented yet (placeholder registered so the CLI lists it).
+//! Crazy Chess, not so simple (chaosmonolith blog, 2011-02-20,
+//! `../shared/rules/sources/crazy-chess-not-so-simple.txt`) with the hard
+//! denial rule (`denial-rule.md`); readings: RULINGS.md sections CRZ and
+//! DEN.
+//!
+//! - [`board`]: pieces, stacks (CRZ-R3) and the chain-reaction resolver
+//!   (CRZ-R4 cascade, CRZ-Q2 revenge, CRZ-B1 rising, CRZ-Q1 all-round,
+//!   CRZ-P3 turn end) in one documented deterministic order.
+//! - [`position`]: move generation per piece (CRZ-K1..K3, CRZ-N1..N3,
+//!   CRZ-P1..P5, CRZ-R1/R2), playing moves, check (CRZ-C1).
+//! - [`notation`]: position text (CRZ-V) and move text.
+//! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
 
-use crate::core::{DynGame, PositionError, Rules};
+pub mod board;
+pub mod notation;
+pub mod position;
+
+use board::*;
+use position::{find_king, in_check, Core, Flags, Mode, BK, BQ, WK, WQ};
+
+use crate::core::moves::{Decision, Move};
+use crate::core::{
+    Color, DynGame, Game, MoveError, Mutant, Outcome, PositionError, Rules, Verdict,
+};
 use crate::variants::Variant;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
 
 pub static VARIANT: Variant = Variant {
     id: "crazy",
-    name: "Crazy Chess, not so simple",
+    name: "Crazy Chess, not so simple, with the denial right (chaosmonolith 2011)",
     options: &[],
-    mutants: &[],
-    start: |_| String::new(),
+    mutants: &[
+        Mutant { name: "fall-captures-below", doc: "CRZ-R4 misread: a falling unit captures the piece directly below it instead of the base" },
+        Mutant { name: "knight-captures-two", doc: "CRZ-N2 misread: a knight may capture in passing and at its destination" },
+        Mutant { name: "no-revenge", doc: "CRZ-Q2 ignored: a captured queen takes no revenge" },
+        Mutant { name: "bishop-rises-twice", doc: "CRZ-B1 misread: a risen bishop rises again when captured" },
+        Mutant { name: "deny-undeniable-king-moves", doc: "DEN-6 misread: the soft version (king moves cannot be denied)" },
+        Mutant { name: "king-single-step", doc: "CRZ-K1 ignored: a king move is one step" },
+    ],
+    start: |_| START.to_string(),
     parse,
 };
 
-fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Err(PositionError::invalid(
-        "variant",
-        "crazy is not implemented yet",
-    ))
+fn flags(rules: &Rules) -> Flags {
+    Flags {
+        chain: ChainMutants {
+            fall_below: rules.is_mutant("fall-captures-below"),
+            no_revenge: rules.is_mutant("no-revenge"),
+            rises_twice: rules.is_mutant("bishop-rises-twice"),
+        },
+        knight_two: rules.is_mutant("knight-captures-two"),
+        king_single: rules.is_mutant("king-single-step"),
+        deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
+    }
+}
+
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
+    Ok(Box::new(Crazy::from_text(text, flags(rules))?))
+}
+
+/// A Crazy Chess game state: the position ([`Core`]) plus the previous
+/// position and turn when that turn was played here (needed by `deny`,
+/// DEN-7). Kept inline (no allocation per node).
+#[derive(Clone, Debug)]
+pub struct Crazy {
+    core: Core,
+    prev: Option<(Core, Move)>,
+    fl: Flags,
+}
+
+impl Crazy {
+    /// Parses and validates a position text (G4, CRZ-V).
+    ///
+    /// # Errors
+    /// Syntax errors per field, then CRZ-V violations.
+    pub fn from_text(text: &str, fl: Flags) -> Result<Crazy, PositionError> {
+        let setup = notation::parse_setup(text.trim())?;
+        let excluded = setup.excluded.clone();
+        let core = setup.validate(&fl)?;
+        let mut g = Crazy {
+            core,
+            prev: None,
+            fl,
+        };
+        if let Some(x) = excluded {
+            notation::check_syntax(&x)
+                .map_err(|e| PositionError::syntax("denial", e.to_string()))?;
+            let mut found = None;
+            g.gen_legal(&mut |m, _| {
+                if found.is_none() && notation::move_text(&m) == x {
+                    found = Some(m);
+                }
+            });
+            match found {
+                Some(m) => g.core.excluded = Some(m),
+                None => {
+                    return Err(PositionError::invalid(
+                        "denial",
+                        format!("excluded move '{x}' is not a move of this position (DEN-7)"),
+                    ))
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// Calls `f` with every legal non-deny move and the position after it.
+    /// Promotion choices (CRZ-P3) are part of the move; a choice after
+    /// which the mover's king is in check is not available (CRZ-C1).
+    fn gen_legal(&self, f: &mut dyn FnMut(Move, Core)) {
+        self.gen_pseudo(&mut |m, next, legal| {
+            if legal {
+                f(m, next)
+            }
+        });
+    }
+
+    /// Every pseudo-legal move with its result and whether it is legal
+    /// (CRZ-C1, CRZ-K2, DEN-2 exclusion).
+    fn gen_pseudo(&self, f: &mut dyn FnMut(Move, Core, bool)) {
+        if self.king_missing() {
+            return;
+        }
+        let c = &self.core;
+        let fl = self.fl;
+        let side = c.turn;
+        c.gen(&fl, side, Mode::All, &mut |mv: Move| {
+            let Some(mut af) = c.apply(&mv, &fl) else {
+                return;
+            };
+            let mut mv = mv;
+            if af.entered_late {
+                mv.decisions
+                    .push(Decision::EnterAt((mv.path.len() - 1) as u8));
+            }
+            let promos = turn_end(&mut af.b, side);
+            let castling = new_castling(c, &af);
+            let combos = 4usize.pow(promos.len() as u32);
+            for combo in 0..combos {
+                let mut b2 = af.b;
+                let mut m2 = mv.clone();
+                let mut x = combo;
+                for &pi in &promos {
+                    let k = [QUEEN, ROOK, BISHOP, KNIGHT][x % 4];
+                    x /= 4;
+                    let owner = color(b2[pi].get(0));
+                    b2[pi].set(0, make(k, owner));
+                    m2.decisions.push(Decision::Promote {
+                        on: sq_of(pi),
+                        piece: letter(make(k, owner)) as u8,
+                    });
+                }
+                let mut legal = match find_king(&b2, side) {
+                    None => !af.king_move,
+                    Some(_) => !in_check(&b2, side, castling, &fl),
+                };
+                if c.excluded.as_ref() == Some(&m2) {
+                    legal = false;
+                }
+                let next = next_core(c, b2, castling, &af);
+                f(m2, next, legal);
+            }
+        });
+    }
+
+    fn king_missing(&self) -> bool {
+        find_king(&self.core.b, Color::White).is_none()
+            || find_king(&self.core.b, Color::Black).is_none()
+    }
+
+    /// DEN-2/DEN-3/DEN-7: may the side to move deny the previous turn?
+    fn deny_status(&self) -> Result<(), (&'static str, &'static str)> {
+        let Some((pc, pm)) = &self.prev else {
+            return Err((
+                "DEN-7",
+                "no previous turn played in the given history (or it was a deny)",
+            ));
+        };
+        if self.core.holder != self.core.turn {
+            return Err(("DEN-1", "the opponent holds the denial right"));
+        }
+        if pc.protected {
+            return Err(("DEN-3", "the denier's next turn cannot be denied"));
+        }
+        if self.king_missing() {
+            return Err(("DEN-3", "a turn that removed a king cannot be denied"));
+        }
+        if self.fl.deny_soft {
+            let a = pm.path.first().map(|s| idx(*s));
+            let lv = position::level_of(pm, 0);
+            if a.is_some_and(|a| pc.b[a].pieces().get(lv).is_some_and(|&p| kind(p) == KING)) {
+                return Err(("DEN-6", "king moves cannot be denied"));
+            }
+        }
+        Ok(())
+    }
+
+    fn deny(&mut self) {
+        if let Some((pc, pm)) = self.prev.take() {
+            let mut n = pc;
+            n.holder = n.turn;
+            n.protected = false;
+            n.excluded = Some(pm);
+            self.core = n;
+        }
+    }
+
+    fn rules_of(&self, mv: &Move) -> Vec<&'static str> {
+        if mv.is_deny() {
+            return vec!["DEN-2"];
+        }
+        let mut r = Vec::new();
+        let d = &mv.decisions;
+        if d.contains(&Decision::AllRound) {
+            r.push("CRZ-Q1");
+        } else if d.iter().any(|x| matches!(x, Decision::Disguise(_))) {
+            r.push(if mv.path.len() > 2 {
+                "CRZ-P5"
+            } else {
+                "CRZ-P4"
+            });
+        } else if d.iter().any(|x| matches!(x, Decision::Castle { .. })) {
+            r.push("CRZ-K3");
+        } else if d.iter().any(|x| matches!(x, Decision::KnightPath(_))) {
+            r.push("CRZ-N1");
+            if d.iter().any(|x| matches!(x, Decision::CaptureAt(_))) {
+                r.push(if mv.path.len() == 3 {
+                    "CRZ-N2"
+                } else {
+                    "CRZ-N3"
+                });
+            }
+        } else {
+            let a = idx(mv.path[0]);
+            let p = self.core.b[a]
+                .pieces()
+                .get(position::level_of(mv, 0))
+                .copied()
+                .unwrap_or(0);
+            r.push(match kind(p) {
+                KING => "CRZ-K1",
+                PAWN => "CRZ-P1",
+                ROOK => "CRZ-R1",
+                BISHOP => "CRZ-B1",
+                _ => "FIDE-1",
+            });
+        }
+        if d.iter().any(|x| matches!(x, Decision::EnterAt(_))) {
+            r.push("CRZ-R2");
+        }
+        if position::level_of(mv, 0) > 0 {
+            r.push("CRZ-R3");
+        }
+        if d.iter().any(|x| matches!(x, Decision::Promote { .. })) {
+            r.push("CRZ-P3");
+        }
+        r
+    }
+}
+
+/// Castling rights after a move (CRZ-K3): lost when the king moves, or the
+/// king's or rook's start square had its base moved, captured or swapped.
+fn new_castling(c: &Core, af: &position::After) -> u8 {
+    let mut r = c.castling;
+    if af.king_move {
+        r &= if c.turn.is_white() {
+            !(WK | WQ)
+        } else {
+            !(BK | BQ)
+        };
+    }
+    for (bit, ks, rs) in [(WK, 4usize, 7usize), (WQ, 4, 0), (BK, 60, 63), (BQ, 60, 56)] {
+        if af.touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
+            r &= !bit;
+        }
+    }
+    r
+}
+
+fn next_core(c: &Core, b: Stacks, castling: u8, af: &position::After) -> Core {
+    let reset = af.pawn_move || af.captured;
+    Core {
+        b,
+        turn: c.turn.other(),
+        castling,
+        ep: af.ep,
+        halfmove: if reset { 0 } else { c.halfmove + 1 },
+        fullmove: c.fullmove + u32::from(!c.turn.is_white()),
+        holder: c.holder,
+        // DEN-3: a replay after a deny is followed by the denier's
+        // protected turn.
+        protected: c.excluded.is_some(),
+        excluded: None,
+    }
+}
+
+impl Game for Crazy {
+    fn variant(&self) -> &'static str {
+        "crazy"
+    }
+    fn turn(&self) -> Color {
+        self.core.turn
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.king_missing() {
+            return;
+        }
+        self.gen_legal(&mut |m, _| out.push(m));
+        if self.deny_status().is_ok() {
+            out.push(Move::deny());
+        }
+    }
+    fn play(&mut self, mv: &Move) {
+        if mv.is_deny() {
+            self.deny();
+            return;
+        }
+        let c = &self.core;
+        let Some(mut af) = c.apply(mv, &self.fl) else {
+            return;
+        };
+        let promos = turn_end(&mut af.b, c.turn);
+        let mut b = af.b;
+        for pi in promos {
+            let choice = mv.decisions.iter().find_map(|d| match d {
+                Decision::Promote { on, piece } if idx(*on) == pi => from_letter(*piece as char),
+                _ => None,
+            });
+            let owner = color(b[pi].get(0));
+            b[pi].set(0, choice.unwrap_or(make(QUEEN, owner)));
+        }
+        let castling = new_castling(c, &af);
+        let next = next_core(c, b, castling, &af);
+        let old = std::mem::replace(&mut self.core, next);
+        self.prev = Some((old, mv.clone()));
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let w = find_king(&self.core.b, Color::White).is_some();
+        let b = find_king(&self.core.b, Color::Black).is_some();
+        match (w, b) {
+            (false, false) => return Some(Outcome::Win(self.core.turn)),
+            (false, true) => return Some(Outcome::Win(Color::Black)),
+            (true, false) => return Some(Outcome::Win(Color::White)),
+            _ => {}
+        }
+        if self.count_legal() > 0 {
+            return None;
+        }
+        if in_check(&self.core.b, self.core.turn, self.core.castling, &self.fl) {
+            Some(Outcome::Win(self.core.turn.other()))
+        } else {
+            Some(Outcome::Draw)
+        }
+    }
+    fn to_text(&self) -> String {
+        notation::write(&self.core)
+    }
+    fn move_text(&self, mv: &Move) -> String {
+        notation::move_text(mv)
+    }
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        notation::check_syntax(text)
+    }
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        let text = text.trim();
+        notation::check_syntax(text)?;
+        if text == "deny" {
+            return Ok(match self.deny_status() {
+                Ok(()) => Verdict {
+                    legal: true,
+                    text: text.into(),
+                    rules: vec!["DEN-2", "DEN-3"],
+                    reason: "the previous turn may be denied".into(),
+                },
+                Err((rule, why)) => Verdict {
+                    legal: false,
+                    text: text.into(),
+                    rules: vec![rule, "DEN-2"],
+                    reason: why.into(),
+                },
+            });
+        }
+        if self.king_missing() {
+            return Ok(Verdict {
+                legal: false,
+                text: text.into(),
+                rules: vec!["G6"],
+                reason: "the game is over".into(),
+            });
+        }
+        let mut hit: Option<(Move, bool)> = None;
+        self.gen_pseudo(&mut |m, _, legal| {
+            if notation::move_text(&m) == text && hit.as_ref().is_none_or(|h| !h.1) {
+                hit = Some((m, legal));
+            }
+        });
+        let Some((m, legal)) = hit else {
+            return Ok(Verdict {
+                legal: false,
+                text: text.into(),
+                rules: vec!["CRZ-K1", "CRZ-R2", "CRZ-N2", "CRZ-P1", "CRZ-P4"],
+                reason: "no piece can make this move (movement rules)".into(),
+            });
+        };
+        let mut rules = self.rules_of(&m);
+        if legal {
+            return Ok(Verdict {
+                legal: true,
+                text: text.into(),
+                rules,
+                reason: "a legal move".into(),
+            });
+        }
+        if self
+            .core
+            .excluded
+            .as_ref()
+            .is_some_and(|x| notation::move_text(x) == text)
+        {
+            rules.insert(0, "DEN-2");
+            return Ok(Verdict {
+                legal: false,
+                text: text.into(),
+                rules,
+                reason: "denied move may not be replayed (DEN-2)".into(),
+            });
+        }
+        let c = &self.core;
+        let king_gone = c
+            .apply(&m, &self.fl)
+            .is_some_and(|af| find_king(&af.b, c.turn).is_none());
+        if king_gone {
+            rules.insert(0, "CRZ-K2");
+            return Ok(Verdict {
+                legal: false,
+                text: text.into(),
+                rules,
+                reason: "the moving king would be removed (CRZ-K2)".into(),
+            });
+        }
+        rules.insert(0, "CRZ-C1");
+        rules.push("DEN-5");
+        Ok(Verdict {
+            legal: false,
+            text: text.into(),
+            rules,
+            reason: "the mover's king would be in check (CRZ-C1, DEN-5)".into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trips() {
+        let g = Crazy::from_text(START, Flags::default()).unwrap();
+        assert_eq!(Game::to_text(&g), START);
+    }
 }

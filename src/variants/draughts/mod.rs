@@ -11,8 +11,11 @@
 //! - a series goes on while a jump is available (ENG-1, CWB-4) and stops
 //!   when the piece reaches a crowning square (ENG-1, CWB-6);
 //! - the moving piece's start square is empty during its own series, and
-//!   jumped pieces stay on the board until the series ends: they block
-//!   landing and cannot be jumped again (ENG-1, CWB-5);
+//!   jumped pieces stay on the board until the series ends: they cannot be
+//!   jumped again (ENG-1, CWB-5). (With short jumps a piece only ever lands
+//!   on squares of its start square's parity class, never on a jumped
+//!   square, so "removed at the end" and "removed at once" give the same
+//!   moves; the mechanism keeps them on the board as the rules say.)
 //! - "tough" pieces (bosses, CWB-8) take several jumps: a jump costs one hit
 //!   point; at zero the piece counts as jumped; two jumps over the same
 //!   piece need a jump over another piece in between (CWB-8);
@@ -141,9 +144,6 @@ pub struct Arena {
     pub tough: u64,
     /// Remaining hit points of the tough pieces, by square.
     pub hp: [u8; 64],
-    /// Mutant `remove-immediately`: a jumped piece leaves the board at once
-    /// instead of at the end of the series (misreads CWB-5).
-    pub remove_immediately: bool,
     /// Mutant `boss-double-jump-allowed`: no intermediate jump needed
     /// between two jumps over the same boss (misreads CWB-8).
     pub double_jump: bool,
@@ -163,7 +163,6 @@ impl Arena {
             enemy,
             tough: 0,
             hp: [0; 64],
-            remove_immediately: false,
             double_jump: false,
             crown_continues: false,
             crowned_dirs: 0,
@@ -227,9 +226,6 @@ impl Arena {
                 self.hp[over as usize] = old_hp - 1;
             } else {
                 self.enemy &= !ob;
-                if self.remove_immediately {
-                    self.empty |= ob;
-                }
             }
             path[depth + 1] = land;
             self.dfs(path, depth + 1, over, dirs, crown, visit);
@@ -237,9 +233,6 @@ impl Arena {
                 self.hp[over as usize] = old_hp;
             } else {
                 self.enemy |= ob;
-                if self.remove_immediately {
-                    self.empty &= !ob;
-                }
             }
         }
         if !any && depth > 0 {

@@ -6,8 +6,8 @@ use crate::core::{MoveError, Verdict};
 use super::bitboard::{bit, tables, RANK_1, RANK_8};
 use super::fen::sq_name;
 use super::position::{
-    mv_from, mv_promo, mv_to, MoveList, Pos, BISHOP, BK, BQ, KING, KNIGHT, NO_EP, PAWN, QUEEN,
-    ROOK, WHITE, WK, WQ,
+    mv_flag, mv_from, mv_promo, mv_to, MoveList, Pos, BISHOP, BK, BQ, F_CASTLE, F_EP, KING, KNIGHT,
+    NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
 };
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
@@ -50,18 +50,36 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
     let (from, to, promo) = parse_uci(text)?;
     let mut list = MoveList::new();
     pos.generate(&mut list);
-    let legal = list
+    let found = list
         .as_slice()
         .iter()
-        .any(|&m| mv_from(m) == from && mv_to(m) == to && mv_promo(m) == promo);
+        .copied()
+        .find(|&m| mv_from(m) == from && mv_to(m) == to && mv_promo(m) == promo);
     let verdict = |legal: bool, reason: String| Verdict {
         legal,
         text: text.to_string(),
         rules: vec!["FIDE-1"],
         reason,
     };
-    if legal {
-        return Ok(verdict(true, "a legal move".into()));
+    if let Some(m) = found {
+        let reason = match (mv_flag(m), mv_promo(m)) {
+            (F_CASTLE, _) => {
+                format!(
+                    "legal castling (the rook goes to {})",
+                    sq_name(if to > from { from + 1 } else { from - 1 })
+                )
+            }
+            (F_EP, _) => format!(
+                "legal en passant capture of the pawn on {}",
+                sq_name((from & 56) | (to & 7))
+            ),
+            (_, Some(r)) => format!(
+                "legal promotion to a {}",
+                ["pawn", "knight", "bishop", "rook", "queen", "king"][r]
+            ),
+            _ => "a legal move".into(),
+        };
+        return Ok(verdict(true, reason));
     }
     Ok(verdict(false, reason(pos, from, to, promo, list.len == 0)))
 }
@@ -86,9 +104,6 @@ fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -
     else {
         return format!("no piece of the side to move on {}", sq_name(from));
     };
-    if pos.colors[us] & bit(to) != 0 {
-        return format!("{} holds a piece of the side to move", sq_name(to));
-    }
     let ksq = pos.king(us);
     // Castling: the king's two-square move from its home square.
     let home = if us == WHITE { 4 } else { 60 };
@@ -121,6 +136,9 @@ fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -
             return "castling into check".into();
         }
         return "castling not allowed here".into();
+    }
+    if pos.colors[us] & bit(to) != 0 {
+        return format!("{} holds a piece of the side to move", sq_name(to));
     }
     let last_rank = if us == WHITE { RANK_8 } else { RANK_1 };
     let reaches_last = role == PAWN && last_rank & bit(to) != 0;

@@ -17,7 +17,9 @@
 //! ```
 //!
 //! Validation (impossible positions, each error names its field): exactly
-//! one king per side (board); no pawn on rank 1 or 8 (board); the side not
+//! one king per side (board); at most 16 pieces and 8 pawns per side, and
+//! no more promoted pieces (beyond 1 Q, 2 R, 2 B, 2 N) than missing pawns
+//! (board; this also bounds the number of legal moves); no pawn on rank 1 or 8 (board); the side not
 //! to move is not in check (board); each castling right needs its king on
 //! e1/e8 and its rook on a1/h1/a8/h8 (castling); an en passant square lies
 //! on rank 6 with White to move (rank 3 with Black), a pawn of the side
@@ -34,7 +36,9 @@ use crate::core::notation::{
 use crate::core::{Board, Color, PositionError, Square};
 
 use super::bitboard::{bit, RANK_1, RANK_8};
-use super::position::{Pos, BK, BLACK, BQ, KING, NO_EP, PAWN, ROOK, WHITE, WK, WQ};
+use super::position::{
+    Pos, BISHOP, BK, BLACK, BQ, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
+};
 
 /// FEN piece letters by role (upper case = White).
 pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
@@ -214,6 +218,20 @@ impl Setup {
                 return Err(PositionError::invalid(
                     "board",
                     format!("{n} {name} kings (exactly one needed)"),
+                ));
+            }
+        }
+        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
+            let count = |r: usize| pos.pieces(c, r).count_ones();
+            let pawns = count(PAWN);
+            let promoted: u32 = [(KNIGHT, 2), (BISHOP, 2), (ROOK, 2), (QUEEN, 1)]
+                .iter()
+                .map(|&(r, start)| count(r).saturating_sub(start))
+                .sum();
+            if pos.colors[c].count_ones() > 16 || pawns > 8 || promoted > 8 - pawns {
+                return Err(PositionError::invalid(
+                    "board",
+                    format!("too much {name} material (more than 16 pieces, 8 pawns, or promoted pieces than missing pawns)"),
                 ));
             }
         }

@@ -102,6 +102,19 @@ impl Chess {
     ///
     /// # Errors
     /// Syntax or validity errors naming the FEN field.
+    ///
+    /// # Examples
+    /// ```
+    /// use arbiter::core::Game;
+    /// use arbiter::variants::fide::{Chess, START};
+    ///
+    /// let g = Chess::from_fen(START, 0).unwrap();
+    /// assert_eq!(g.perft(3), 8902);
+    /// let e = Chess::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", 0).unwrap_err();
+    /// assert_eq!(e.field(), "board"); // no black king
+    /// let v = g.explain("e1g1").unwrap();
+    /// assert!(!v.legal && v.rules == ["FIDE-1"]);
+    /// ```
     pub fn from_fen(text: &str, mutants: u8) -> Result<Chess, PositionError> {
         Ok(Chess {
             pos: Setup::parse(text)?.validate(mutants)?,
@@ -116,7 +129,7 @@ impl Chess {
 
     /// The core move of a compact move (castling carries its rook square,
     /// promotion its piece letter).
-    fn to_move(&self, m: Mv) -> Move {
+    fn core_move(&self, m: Mv) -> Move {
         let (from, to) = (mv_from(m), mv_to(m));
         let mut mv = Move::step(core_sq(from), core_sq(to));
         if mv_flag(m) == F_CASTLE {
@@ -176,7 +189,7 @@ impl Game for Chess {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let l = self.compact_moves();
-        out.extend(l.as_slice().iter().map(|&m| self.to_move(m)));
+        out.extend(l.as_slice().iter().map(|&m| self.core_move(m)));
     }
 
     fn count_legal(&self) -> u64 {
@@ -233,7 +246,7 @@ impl Game for Chess {
             .copied()
             .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo);
         match found {
-            Some(m) => Ok(self.to_move(m)),
+            Some(m) => Ok(self.core_move(m)),
             None if self.outcome().is_some() => Err(MoveError::GameOver {
                 text: text.to_string(),
             }),
@@ -283,5 +296,55 @@ mod tests {
         )
         .unwrap();
         assert_eq!(crate::core::perft::perft(&g, 2), 2039);
+    }
+
+    /// Random edits of valid FENs and move texts never panic; whatever is
+    /// accepted prints a FEN that parses back to itself and supports perft.
+    #[test]
+    fn mangled_input_never_panics() {
+        let seeds = [
+            START,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let alphabet = b"pnbrqkPNBRQK12345678/ -wabcdefghKQkq0x9";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut accepted = 0;
+        for i in 0..20_000 {
+            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..1 + next(3) {
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = alphabet[next(alphabet.len())],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, alphabet[next(alphabet.len())]),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).to_string();
+            if let Ok(g) = Chess::from_fen(&text, 0) {
+                accepted += 1;
+                let fen = g.to_text();
+                assert_eq!(
+                    Chess::from_fen(&fen, 0).map(|h| h.to_text()).as_deref(),
+                    Ok(fen.as_str()),
+                    "{text}"
+                );
+                g.pos.perft(2);
+                for m in ["e2e4", "e1g1", "a7a8q", "e5d6", "h1h8", "zz", "e2e4k"] {
+                    let _ = g.explain(m);
+                    let _ = g.parse_move(m);
+                }
+            }
+        }
+        assert!(accepted > 100, "only {accepted} accepted");
     }
 }

@@ -1,7 +1,7 @@
 //! The validated chess position and its legal move generator (FIDE-1).
 //!
 //! State is eight bitboards plus side to move, castling rights, en passant
-//! square, the two move counters and the active mutant flags: about 80
+//! square, the two move counters and the active mutant flags: about 90
 //! bytes, copied per node (copy-make). Moves are private `u16`s inside
 //! perft (no allocation per node: a fixed array per ply) and become
 //! [`crate::core::Move`] only at the API boundary.

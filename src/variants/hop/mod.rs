@@ -1,20 +1,204 @@
-//! Hop Chess — not implemented yet (placeholder registered so the CLI lists it).
+//! Hop Chess (João Pedro Neto, 2005; sources `hop-chess-cvp.txt` and
+//! `hop-chess-blog.txt`, where the trampoline is called "hopper"), read as
+//! RULINGS.md section HOP (HOP-1 … HOP-8).
+//!
+//! The modules read like the rules:
+//! - [`hops`]: the piece move of a turn, with its hops (HOP-3, HOP-3.1,
+//!   HOP-4, HOP-5, HOP-6);
+//! - [`placements`]: the trampoline placement that ends a turn and the
+//!   legality of the whole turn, with bulk counting for perft (HOP-2, HOP-7);
+//! - [`check`]: attacks through trampolines (HOP-7);
+//! - [`notation`]: position text and canonical move text (G4, HOP-2);
+//! - [`record`]: the documents' game-record notation (HOP-8).
+//!
+//! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
+//! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
 
-use crate::core::{DynGame, PositionError, Rules};
+use crate::core::{Color, DynGame, Mutant, PositionError, Rules};
 use crate::variants::Variant;
+
+pub mod check;
+pub mod game;
+pub mod hops;
+pub mod notation;
+pub mod placements;
+pub mod record;
+
+/// HOP-1: FIDE start position, both trampolines off the board; White's
+/// first turn (HOP-2).
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
 pub static VARIANT: Variant = Variant {
     id: "hop",
-    name: "Hop Chess",
+    name: "Hop Chess (J. P. Neto, 2005; hop-chess-cvp.txt, hop-chess-blog.txt)",
     options: &[],
-    mutants: &[],
-    start: |_| String::new(),
+    mutants: &MUTANTS,
+    start: |_| START.to_string(),
     parse,
 };
 
-fn parse(_text: &str, _rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Err(PositionError::invalid(
-        "variant",
-        "hop is not implemented yet",
-    ))
+/// Deliberate misreadings, one per mechanism or ruling with another
+/// plausible reading.
+pub static MUTANTS: [Mutant; 9] = [
+    Mutant { name: "king-on-trampoline", doc: "kings may land on a trampoline and hop like other pieces (against HOP-4)" },
+    Mutant { name: "queen-changes-line", doc: "a hopping queen may switch between orthogonal and diagonal legs (against HOP-3)" },
+    Mutant { name: "three-hops", doc: "a piece may land on the same trampoline again, up to three hops (against HOP-3.1)" },
+    Mutant { name: "return-to-start", doc: "a hopping piece may end on its start square (against HOP-3.1)" },
+    Mutant { name: "ep-after-hop", doc: "a pawn may capture en passant on a leg after a hop (against HOP-5)" },
+    Mutant { name: "castle-across-trampoline", doc: "castling ignores trampolines between king and rook (against HOP-4)" },
+    Mutant { name: "no-stay", doc: "the trampoline must change square; leaving it in place is not a placement (against HOP-2)" },
+    Mutant { name: "check-before-placement", doc: "king safety is judged after the piece move, before the placement (against HOP-7)" },
+    Mutant { name: "first-turn-placement", doc: "White's first turn also places the trampoline (against HOP-2)" },
+];
+
+/// The rules of one game, converted once from [`Rules`] (mutants only:
+/// Hop Chess has no rule options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HopRules {
+    pub king_on_trampoline: bool,
+    pub queen_changes_line: bool,
+    pub three_hops: bool,
+    pub return_to_start: bool,
+    pub ep_after_hop: bool,
+    pub castle_across_trampoline: bool,
+    pub no_stay: bool,
+    pub check_before_placement: bool,
+    pub first_turn_placement: bool,
+    /// Internal (explain): judge no king safety at all.
+    pub ignore_check: bool,
+}
+
+impl HopRules {
+    pub fn from_rules(r: &Rules) -> HopRules {
+        HopRules {
+            king_on_trampoline: r.is_mutant("king-on-trampoline"),
+            queen_changes_line: r.is_mutant("queen-changes-line"),
+            three_hops: r.is_mutant("three-hops"),
+            return_to_start: r.is_mutant("return-to-start"),
+            ep_after_hop: r.is_mutant("ep-after-hop"),
+            castle_across_trampoline: r.is_mutant("castle-across-trampoline"),
+            no_stay: r.is_mutant("no-stay"),
+            check_before_placement: r.is_mutant("check-before-placement"),
+            first_turn_placement: r.is_mutant("first-turn-placement"),
+            ignore_check: false,
+        }
+    }
+}
+
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
+    let pos = notation::parse_position(text, HopRules::from_rules(rules))?;
+    Ok(Box::new(pos))
+}
+
+/// "No square" (a trampoline off the board, no en-passant square).
+pub const NONE: u8 = 0xFF;
+
+// Piece codes: type in the low 3 bits, colour in bit 3 (set = Black).
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+pub const BLACK: u8 = 8;
+
+#[inline]
+pub fn kind(p: u8) -> u8 {
+    p & 7
+}
+#[inline]
+pub fn color_bit(c: Color) -> u8 {
+    if c.is_white() {
+        0
+    } else {
+        BLACK
+    }
+}
+#[inline]
+pub fn is_color(p: u8, c: Color) -> bool {
+    p != 0 && (p & BLACK) == color_bit(c)
+}
+#[inline]
+pub fn on_board(sq: u8) -> bool {
+    sq & 0x88 == 0
+}
+#[inline]
+pub fn offset(sq: u8, d: i8) -> u8 {
+    sq.wrapping_add(d as u8)
+}
+pub fn sq_name(sq: u8) -> String {
+    crate::core::Square(sq).to_string()
+}
+
+pub const ORTH: [i8; 4] = [16, 1, -16, -1];
+pub const DIAG: [i8; 4] = [17, -15, -17, 15];
+pub const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
+pub const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
+
+/// Castling rights bits.
+pub const WK: u8 = 1;
+pub const WQ: u8 = 2;
+pub const BK: u8 = 4;
+pub const BQ: u8 = 8;
+
+/// A validated Hop Chess position (build it with
+/// [`notation::parse_position`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// 0x88 mailbox.
+    pub board: [u8; 128],
+    /// Trampolines: index 0 White's, 1 Black's; [`NONE`] = off the board.
+    pub tramp: [u8; 2],
+    pub turn: Color,
+    pub castling: u8,
+    /// En-passant target square (only after a single-leg double step, HOP-7).
+    pub ep: u8,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub king: [u8; 2],
+    /// Number of pieces on the board.
+    pub pieces: u8,
+    pub rules: HopRules,
+}
+
+#[inline]
+pub fn side(c: Color) -> usize {
+    if c.is_white() {
+        0
+    } else {
+        1
+    }
+}
+
+impl Position {
+    /// The forward step of a colour's pawns.
+    #[inline]
+    pub fn fwd(c: Color) -> i8 {
+        if c.is_white() {
+            16
+        } else {
+            -16
+        }
+    }
+    /// Index 0/1 of the trampoline on `sq`, if any.
+    #[inline]
+    pub fn tramp_at(&self, sq: u8) -> Option<usize> {
+        if self.tramp[0] == sq {
+            Some(0)
+        } else if self.tramp[1] == sq {
+            Some(1)
+        } else {
+            None
+        }
+    }
+    /// HOP-2: White's very first turn of the game has no placement;
+    /// recognised as White to move, move number 1, White's trampoline off
+    /// the board [ruling].
+    #[inline]
+    pub fn first_turn(&self) -> bool {
+        self.turn == Color::White
+            && self.fullmove == 1
+            && self.tramp[0] == NONE
+            && !self.rules.first_turn_placement
+    }
 }

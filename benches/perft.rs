@@ -1,0 +1,133 @@
+//! Perft speed: arbiter (through the registry) beside shakmaty 0.27, in one
+//! run. Prints Mnps per case, the arbiter/shakmaty ratio for `fide` cases,
+//! and the 2-thread / 1-thread ratio.
+//!
+//! `cargo bench --bench perft` runs the full set; `cargo bench --bench perft
+//! -- --quick` (or `ARBITER_BENCH_QUICK=1`) runs every case one ply
+//! shallower and once instead of best of three.
+//!
+//! Other games add one line each to [`CASES`].
+
+use std::time::Instant;
+
+use arbiter::variants::{self, Setup};
+use shakmaty::CastlingMode;
+
+/// One benchmark case.
+struct Case {
+    name: &'static str,
+    variant: &'static str,
+    /// `None`: the variant's start position.
+    position: Option<&'static str>,
+    /// Rule options, as `--rule`.
+    options: &'static [&'static str],
+    depth: u32,
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+const CASES: &[Case] = &[
+    Case {
+        name: "fide start",
+        variant: "fide",
+        position: None,
+        options: &[],
+        depth: 5,
+    },
+    Case {
+        name: "fide kiwipete",
+        variant: "fide",
+        position: Some(KIWIPETE),
+        options: &[],
+        depth: 4,
+    },
+];
+
+/// Best time (seconds) of `reps` runs of `f`, with its result.
+fn time(reps: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
+    let mut best = f64::MAX;
+    let mut n = 0;
+    for _ in 0..reps {
+        let t = Instant::now();
+        n = f();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    (n, best)
+}
+
+/// The 2-thread speed-up the root split allows on an idle machine: the
+/// work of each root move is measured by its number of leaf-parent nodes
+/// (perft(depth - 2) of the child: one bulk count each), then the split's
+/// schedule (each free thread takes the next root move) is replayed for 2
+/// threads. Deterministic, so it does not depend on other load.
+fn two_thread_bound(g: &dyn arbiter::core::DynGame, depth: u32) -> f64 {
+    let mut free_at = [0u64; 2];
+    let mut total = 0;
+    for m in g.legal_moves() {
+        let mut child = g.clone_box();
+        child.play(&m);
+        let work = child.perft(depth.saturating_sub(2), 1).max(1);
+        total += work;
+        let k = if free_at[0] <= free_at[1] { 0 } else { 1 };
+        free_at[k] += work;
+    }
+    total as f64 / free_at[0].max(free_at[1]) as f64
+}
+
+fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    shakmaty::perft(pos, depth)
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick")
+        || std::env::var_os("ARBITER_BENCH_QUICK").is_some();
+    let reps = if quick { 1 } else { 3 };
+    println!(
+        "{:<18} {:>5} {:>12} {:>10} {:>10} {:>8} {:>10} {:>8} {:>10}",
+        "case", "depth", "nodes", "arbiter", "shakmaty", "ratio", "2 threads", "2t/1t", "2t bound"
+    );
+    for c in CASES {
+        let depth = if quick { c.depth - 1 } else { c.depth };
+        let options: Vec<String> = c.options.iter().map(|s| s.to_string()).collect();
+        let g = variants::setup(&Setup {
+            variant: c.variant,
+            options: &options,
+            position: c.position,
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        g.perft(1, 1); // build lookup tables outside the timing
+        let (nodes, t1) = time(reps, || g.perft(depth, 1));
+        let (nodes2, t2) = time(reps, || g.perft(depth, 2));
+        assert_eq!(nodes, nodes2, "{}: thread counts disagree", c.name);
+        let mnps = |t: f64| nodes as f64 / t / 1e6;
+        let (theirs, ratio) = if c.variant == "fide" {
+            let fen = g.to_text();
+            let pos: shakmaty::Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let (n, ts) = time(reps, || shakmaty_perft(&pos, depth));
+            assert_eq!(n, nodes, "{}: shakmaty disagrees", c.name);
+            (format!("{:.1}", mnps(ts)), format!("{:.2}x", ts / t1))
+        } else {
+            ("-".into(), "-".into())
+        };
+        let sim = two_thread_bound(g.as_ref(), depth);
+        println!(
+            "{:<18} {:>5} {:>12} {:>10.1} {:>10} {:>8} {:>10.1} {:>7.2}x {:>9.2}x",
+            c.name,
+            depth,
+            nodes,
+            mnps(t1),
+            theirs,
+            ratio,
+            mnps(t2),
+            t1 / t2,
+            sim
+        );
+    }
+    println!("(Mnps = million leaf nodes per second, bulk counting; ratio = arbiter / shakmaty speed, 1 thread;");
+    println!(" 2t/1t = wall-clock speed-up with 2 threads; 2t bound = the speed-up the root split allows on an idle machine, from per-root-move work)");
+}

@@ -1,0 +1,433 @@
+//! Pieces, stacks and the chain-reaction machinery of Crazy Chess.
+//!
+//! A square holds a [`Stack`], bottom → top; the bottom piece is the base
+//! (a rook whenever anything rides on it), every rider is inside the
+//! nearest rook below it (CRZ-R3). The whole board is a fixed array of 64
+//! small inline stacks, so a position is one `memcpy` to clone.
+//!
+//! # The chain-reaction resolver
+//!
+//! Every capture of a turn goes through [`Chain`], one recursive,
+//! depth-first resolver. Its deterministic order (CONFORMANCE.md):
+//!
+//! 1. A capture removes one piece ([`Chain::capture_level`]) or replaces
+//!    the base by a capturing unit ([`Chain::replace_base`]).
+//! 2. The contents of a captured rook fall at once (CRZ-R4,
+//!    [`Chain::fall`]): units from the bottom, each capturing the base of
+//!    the square as it then stands; a captured base rook's contents fall
+//!    next, before the remaining units (recursion).
+//! 3. Then the captured piece's own effect: queen revenge (CRZ-Q2) or
+//!    bishop rising (CRZ-B1), each fully resolved (with its own chains)
+//!    before the caller continues.
+//! 4. All-round captures go N, NE, E, SE, S, SW, W, NW (CRZ-Q1), each
+//!    neighbour with all its chains before the next.
+//! 5. Deferred effects of a king's first-step capture run after its second
+//!    step with the moving king immune (CRZ-K2, [`Chain::immune`]).
+//! 6. Turn-end processing (CRZ-P3) is [`turn_end`], after all of the above.
+
+use crate::core::geometry::{Square, KING_DIRS};
+use crate::core::Color;
+
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+/// Colour bit of a piece byte.
+pub const BLACK: u8 = 8;
+/// A bishop that has risen once (CRZ-B1); shown as `B*` in position texts.
+pub const RISEN: u8 = 16;
+/// Risen during the current turn (transient, cleared at turn end).
+pub const FRESH: u8 = 32;
+
+/// Most pieces one square can hold (a longer stack is refused: the move
+/// that would build it does not exist, and such texts are rejected).
+pub const MAX_STACK: usize = 15;
+
+#[inline]
+pub fn kind(p: u8) -> u8 {
+    p & 7
+}
+#[inline]
+pub fn color(p: u8) -> Color {
+    if p & BLACK != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+#[inline]
+pub fn make(kind: u8, c: Color) -> u8 {
+    kind | if c.is_white() { 0 } else { BLACK }
+}
+pub fn letter(p: u8) -> char {
+    let l = match kind(p) {
+        PAWN => 'p',
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        QUEEN => 'q',
+        _ => 'k',
+    };
+    if color(p).is_white() {
+        l.to_ascii_uppercase()
+    } else {
+        l
+    }
+}
+pub fn from_letter(c: char) -> Option<u8> {
+    let k = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    Some(make(
+        k,
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        },
+    ))
+}
+
+/// Pieces on one square, bottom → top (CRZ-R3).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Stack {
+    n: u8,
+    p: [u8; MAX_STACK],
+}
+
+impl Stack {
+    pub const EMPTY: Stack = Stack {
+        n: 0,
+        p: [0; MAX_STACK],
+    };
+    pub fn one(p: u8) -> Stack {
+        let mut s = Stack::EMPTY;
+        s.p[0] = p;
+        s.n = 1;
+        s
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        self.p[i]
+    }
+    pub fn set(&mut self, i: usize, p: u8) {
+        self.p[i] = p;
+    }
+    #[inline]
+    pub fn base(&self) -> Option<u8> {
+        (self.n > 0).then(|| self.p[0])
+    }
+    pub fn pieces(&self) -> &[u8] {
+        &self.p[..self.n as usize]
+    }
+    pub fn pieces_mut(&mut self) -> &mut [u8] {
+        &mut self.p[..self.n as usize]
+    }
+    /// Appends on top; false when the stack is full.
+    #[must_use]
+    pub fn push(&mut self, p: u8) -> bool {
+        if self.len() >= MAX_STACK {
+            return false;
+        }
+        self.p[self.len()] = p;
+        self.n += 1;
+        true
+    }
+    #[must_use]
+    pub fn extend(&mut self, other: &Stack) -> bool {
+        other.pieces().iter().all(|&p| self.push(p))
+    }
+    /// Inserts at `i`; false when full.
+    #[must_use]
+    pub fn insert(&mut self, i: usize, p: u8) -> bool {
+        if self.len() >= MAX_STACK {
+            return false;
+        }
+        let n = self.len();
+        self.p.copy_within(i..n, i + 1);
+        self.p[i] = p;
+        self.n += 1;
+        true
+    }
+    pub fn remove(&mut self, i: usize) -> u8 {
+        let p = self.p[i];
+        let n = self.len();
+        self.p.copy_within(i + 1..n, i);
+        self.n -= 1;
+        p
+    }
+    /// Removes and returns the pieces from `i` up.
+    pub fn split_off(&mut self, i: usize) -> Stack {
+        let mut s = Stack::EMPTY;
+        for &p in &self.p[i.min(self.len())..self.len()] {
+            let _ = s.push(p);
+        }
+        self.n = i.min(self.len()) as u8;
+        s
+    }
+    /// The unit starting at `i`: the piece and, if it is a rook, everything
+    /// above it (CRZ-R3/R4).
+    pub fn unit_len(&self, i: usize) -> usize {
+        if kind(self.p[i]) == ROOK {
+            self.len() - i
+        } else {
+            1
+        }
+    }
+    /// The highest rook strictly below level `i`: the rook a rider at `i`
+    /// is inside.
+    pub fn rook_below(&self, i: usize) -> Option<usize> {
+        (0..i.min(self.len()))
+            .rev()
+            .find(|&j| kind(self.p[j]) == ROOK)
+    }
+}
+
+/// 64 stacks, indexed `rank * 8 + file`.
+pub type Stacks = [Stack; 64];
+
+#[inline]
+pub fn idx(sq: Square) -> usize {
+    sq.rank() as usize * 8 + sq.file() as usize
+}
+#[inline]
+pub fn sq_of(i: usize) -> Square {
+    Square::new((i % 8) as u8, (i / 8) as u8)
+}
+
+/// The misreadings the resolver honours (mutation testing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChainMutants {
+    /// `fall-captures-below`: a falling unit captures the top of the
+    /// standing stack instead of its base.
+    pub fall_below: bool,
+    /// `no-revenge`: a captured queen does nothing.
+    pub no_revenge: bool,
+    /// `bishop-rises-twice`: a risen bishop rises again.
+    pub rises_twice: bool,
+}
+
+/// The chain-reaction resolver of one turn (module docs). Works on the
+/// stacks in place.
+pub struct Chain<'a> {
+    pub b: &'a mut Stacks,
+    /// CRZ-K2: while the deferred effects of a king's first-step capture
+    /// run, the king of this colour (the one that moved) cannot be captured.
+    pub immune: Option<Color>,
+    /// A stack would have exceeded [`MAX_STACK`]: the move does not exist.
+    pub overflow: bool,
+    /// Squares whose base was captured, replaced or moved (castling rights).
+    pub touched: u64,
+    pub m: ChainMutants,
+}
+
+impl<'a> Chain<'a> {
+    pub fn new(b: &'a mut Stacks, m: ChainMutants) -> Self {
+        Chain {
+            b,
+            immune: None,
+            overflow: false,
+            touched: 0,
+            m,
+        }
+    }
+
+    fn is_immune(&self, p: u8) -> bool {
+        kind(p) == KING && self.immune == Some(color(p))
+    }
+
+    /// Captures the piece at `level` of the stack on `i` with all its chain
+    /// reactions: a rook's contents fall (CRZ-R4), then a queen takes
+    /// revenge (CRZ-Q2) or a bishop rises (CRZ-B1).
+    pub fn capture_level(&mut self, i: usize, level: usize) {
+        if level >= self.b[i].len() {
+            return;
+        }
+        let p = self.b[i].get(level);
+        if self.is_immune(p) {
+            return;
+        }
+        if level == 0 {
+            self.touched |= 1 << i;
+        }
+        let contents = if kind(p) == ROOK {
+            self.b[i].split_off(level + 1)
+        } else {
+            Stack::EMPTY
+        };
+        self.b[i].remove(level);
+        self.fall(i, &contents);
+        self.effect(i, p, level);
+    }
+
+    /// A moving unit captures the base of `i` and stands there as the new
+    /// base; the victim's contents fall onto it (CRZ-R4), then the victim's
+    /// effect runs (CRZ-Q2, CRZ-B1).
+    pub fn replace_base(&mut self, i: usize, unit: &Stack) {
+        let Some(victim) = self.b[i].base() else {
+            self.b[i] = *unit;
+            return;
+        };
+        if self.is_immune(victim) {
+            if !self.b[i].extend(unit) {
+                self.overflow = true;
+            }
+            return;
+        }
+        self.touched |= 1 << i;
+        let mut old = self.b[i];
+        let contents = old.split_off(1);
+        self.b[i] = *unit;
+        self.fall(i, &contents);
+        self.effect(i, victim, 0);
+    }
+
+    /// CRZ-R4: `pieces` fall onto square `i` one unit at a time from the
+    /// bottom; each unit captures the base as it then stands and becomes
+    /// the base; onto an empty square it simply lands.
+    pub fn fall(&mut self, i: usize, pieces: &Stack) {
+        let mut k = 0;
+        while k < pieces.len() {
+            let n = pieces.unit_len(k);
+            let mut unit = Stack::EMPTY;
+            for j in k..k + n {
+                let _ = unit.push(pieces.get(j));
+            }
+            k += n;
+            if self.b[i].is_empty() {
+                self.b[i] = unit;
+            } else if self.m.fall_below {
+                let top = self.b[i].len() - 1;
+                self.capture_level(i, top);
+                if !self.b[i].extend(&unit) {
+                    self.overflow = true;
+                }
+            } else {
+                self.replace_base(i, &unit);
+            }
+        }
+    }
+
+    /// The effect of a captured piece `p` that stood at `level` of `i`.
+    pub fn effect(&mut self, i: usize, p: u8, level: usize) {
+        match kind(p) {
+            QUEEN if !self.m.no_revenge => self.revenge(i, level),
+            BISHOP if p & RISEN == 0 || self.m.rises_twice => self.rise(i, p, level),
+            _ => {}
+        }
+    }
+
+    /// CRZ-Q2: the captured queen captures the piece on her square (the
+    /// capturer standing there, or the rook she was inside), then makes an
+    /// all-round capture.
+    fn revenge(&mut self, i: usize, level: usize) {
+        if level == 0 {
+            if !self.b[i].is_empty() {
+                self.capture_level(i, 0);
+            }
+        } else if let Some(r) = self.b[i].rook_below(level) {
+            self.capture_level(i, r);
+        }
+        self.all_round(i);
+    }
+
+    /// CRZ-Q1: captures the base of every occupied neighbour of `i`, in the
+    /// order N, NE, E, SE, S, SW, W, NW, each with all its chain reactions.
+    pub fn all_round(&mut self, i: usize) {
+        let from = sq_of(i);
+        for d in KING_DIRS {
+            if let Some(nb) = from.offset(d, crate::core::geometry::Board::CHESS) {
+                let j = idx(nb);
+                if !self.b[j].is_empty() {
+                    self.capture_level(j, 0);
+                }
+            }
+        }
+    }
+
+    /// CRZ-B1: the captured bishop rises on its square, capturing the piece
+    /// there (a base: the capturer, whose riders then fall on the bishop; a
+    /// rider: the rook it was inside, whose place it takes, that rook's
+    /// other contents then falling onto the square).
+    fn rise(&mut self, i: usize, p: u8, level: usize) {
+        let risen = p | RISEN | FRESH;
+        if level == 0 {
+            match self.b[i].base() {
+                None => self.b[i] = Stack::one(risen),
+                Some(base) if self.is_immune(base) => {}
+                Some(_) => self.replace_base(i, &Stack::one(risen)),
+            }
+            return;
+        }
+        match self.b[i].rook_below(level) {
+            Some(r) => {
+                if r == 0 {
+                    self.touched |= 1 << i;
+                }
+                let contents = self.b[i].split_off(r + 1);
+                self.b[i].set(r, risen);
+                self.fall(i, &contents);
+            }
+            None => {
+                if !self.b[i].insert(level.min(self.b[i].len()), risen) {
+                    self.overflow = true;
+                }
+            }
+        }
+    }
+}
+
+/// What CRZ-P3 leaves to the players: pawns to promote (square index).
+pub type Promotions = smallvec::SmallVec<[usize; 2]>;
+
+/// CRZ-P3 turn end, after all chain reactions of `mover`'s turn: risen
+/// bishops of `mover` that rose before this turn vanish, base pawns on
+/// their own first rank are removed, base pawns on their last rank are
+/// returned for promotion. Fresh marks are cleared.
+pub fn turn_end(b: &mut Stacks, mover: Color) -> Promotions {
+    let mut promos = Promotions::new();
+    for (i, st) in b.iter_mut().enumerate() {
+        if st.is_empty() {
+            continue;
+        }
+        let mut k = 0;
+        while k < st.len() {
+            let p = st.get(k);
+            if kind(p) == BISHOP && p & RISEN != 0 && p & FRESH == 0 && color(p) == mover {
+                st.remove(k);
+            } else {
+                st.set(k, p & !FRESH);
+                k += 1;
+            }
+        }
+        if let Some(base) = st.base() {
+            if kind(base) == PAWN {
+                let rank = (i / 8) as u8;
+                let white = color(base).is_white();
+                let rel = if white { rank } else { 7 - rank };
+                if rel == 0 {
+                    st.remove(0);
+                } else if rel == 7 {
+                    promos.push(i);
+                }
+            }
+        }
+    }
+    promos
+}

@@ -1,0 +1,261 @@
+//! [`Game`] for Hop Chess: legal turns, bulk counting, play, outcome,
+//! texts, and `explain` with HOP rule IDs.
+
+use super::hops::PieceMove;
+use super::record::{parse_pattern, Resolution};
+use super::*;
+use crate::core::{Game, Move, MoveError, Outcome, Verdict};
+
+/// A relaxation of the rules and the rule it lifts, for `explain`: if a
+/// text is a legal move only once that rule is lifted, that rule is what
+/// makes it illegal.
+struct Relax {
+    set: fn(&mut HopRules),
+    rules: &'static [&'static str],
+    reason: &'static str,
+}
+
+const RELAXATIONS: [Relax; 8] = [
+    Relax {
+        set: |r| r.ignore_check = true,
+        rules: &["HOP-7"],
+        reason: "the mover's king would be attacked after the whole turn (piece move and placement; attacks through trampolines count)",
+    },
+    Relax { set: |r| r.king_on_trampoline = true, rules: &["HOP-4"], reason: "a king never lands on a trampoline" },
+    Relax {
+        set: |r| r.castle_across_trampoline = true,
+        rules: &["HOP-4"],
+        reason: "castling is illegal with a trampoline between king and rook",
+    },
+    Relax {
+        set: |r| r.queen_changes_line = true,
+        rules: &["HOP-3"],
+        reason: "a hopping queen keeps the line type (orthogonal/diagonal) of the leg that brought it",
+    },
+    Relax { set: |r| r.three_hops = true, rules: &["HOP-3.1"], reason: "a move lands on each trampoline at most once (at most two hops)" },
+    Relax { set: |r| r.return_to_start = true, rules: &["HOP-3.1"], reason: "a move may not end on its start square" },
+    Relax {
+        set: |r| r.ep_after_hop = true,
+        rules: &["HOP-5"],
+        reason: "en passant must be the capturing pawn's whole move (no hop before it)",
+    },
+    Relax { set: |r| r.first_turn_placement = true, rules: &["HOP-2"], reason: "White's first turn is a piece move only (no placement)" },
+];
+
+impl Position {
+    /// The rule IDs a legal turn exercises, for `explain`.
+    fn rules_of(&self, pm: &PieceMove, place: u8) -> Vec<&'static str> {
+        let mut r = vec!["HOP-2"];
+        if pm.hops() > 0 {
+            r.push("HOP-3");
+            r.push("HOP-3.1");
+        }
+        if pm.castle != NONE || kind(self.board[pm.from() as usize]) == KING {
+            r.push("HOP-4");
+        }
+        if pm.ep {
+            r.push("HOP-5");
+        }
+        if pm.promo != 0 {
+            r.push("HOP-6");
+        }
+        r.push("HOP-7");
+        let _ = place;
+        r
+    }
+
+    /// The distinct piece parts of the legal turns moving the piece type a
+    /// text names (the candidates an unmatched record token is listed with).
+    fn near(&self, pat: &record::Pattern) -> String {
+        let mut seen: Vec<String> = Vec::new();
+        self.turns(&mut |pm, _| {
+            let is_castle = pm.castle != NONE;
+            let same = if pat.castle.is_some() {
+                is_castle
+            } else {
+                !is_castle && kind(self.board[pm.from() as usize]) == pat.piece
+            };
+            let t = self.text_of(pm, NONE);
+            if same && !seen.contains(&t) {
+                seen.push(t);
+            }
+        });
+        if seen.is_empty() {
+            "none".into()
+        } else {
+            seen.join(", ")
+        }
+    }
+
+    fn diagnose(&self, text: &str, pat: &record::Pattern, piece_ok: bool) -> Verdict {
+        let illegal = |rules: Vec<&'static str>, reason: String| Verdict {
+            legal: false,
+            text: text.to_string(),
+            rules,
+            reason,
+        };
+        // En passant onto a trampoline square (HOP-5).
+        if self.ep != NONE
+            && self.tramp_at(self.ep).is_some()
+            && pat.capture
+            && pat.piece == PAWN
+            && (pat.dest == Some(self.ep)
+                || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep))
+        {
+            return illegal(
+                vec!["HOP-5"],
+                "no en passant onto a trampoline square".into(),
+            );
+        }
+        // A text ending on a trampoline square: the piece would have to move on.
+        if let Some(path) = &pat.path {
+            let last = *path.last().unwrap_or(&NONE);
+            if on_board(last) && self.tramp_at(last).is_some() && path.len() == 2 {
+                let k = kind(self.board[path[0] as usize]);
+                return if k == KING {
+                    illegal(vec!["HOP-4"], "a king never lands on a trampoline".into())
+                } else {
+                    illegal(
+                        vec!["HOP-3", "HOP-3.1"],
+                        "a piece landing on a trampoline must move again (write the whole path)"
+                            .into(),
+                    )
+                };
+            }
+        }
+        for rx in &RELAXATIONS {
+            let mut p = self.clone();
+            (rx.set)(&mut p.rules);
+            p.rules.ignore_check = true;
+            if rx.rules == ["HOP-7"] {
+                p.rules = self.rules;
+                p.rules.ignore_check = true;
+            }
+            if matches!(p.resolve(pat), Resolution::One(..) | Resolution::Several(_)) {
+                return illegal(rx.rules.to_vec(), rx.reason.into());
+            }
+        }
+        if piece_ok {
+            let reason = if self.first_turn() {
+                "White's first turn is a piece move only (no placement)"
+            } else {
+                "the placement must be on a square holding no piece and not the other trampoline"
+            };
+            return illegal(vec!["HOP-2"], reason.into());
+        }
+        illegal(vec!["HOP-8"], "no legal move matches".into())
+    }
+}
+
+impl Game for Position {
+    fn variant(&self) -> &'static str {
+        "hop"
+    }
+    fn turn(&self) -> crate::core::Color {
+        self.turn
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.turns(&mut |pm, place| out.push(self.to_move(pm, place)));
+    }
+    fn count_legal(&self) -> u64 {
+        self.count_turns()
+    }
+    fn play(&mut self, mv: &Move) {
+        if let Some((pm, place)) = self.from_move(mv) {
+            self.play_turn(&pm, place);
+        }
+    }
+    /// HOP-7: checkmate loses, stalemate draws.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.has_turn() {
+            None
+        } else if self.in_check(self.turn) {
+            Some(Outcome::Win(self.turn.other()))
+        } else {
+            Some(Outcome::Draw)
+        }
+    }
+    fn to_text(&self) -> String {
+        self.text()
+    }
+    fn move_text(&self, mv: &Move) -> String {
+        match self.from_move(mv) {
+            Some((pm, place)) => self.text_of(&pm, place),
+            None => format!("{mv:?}"),
+        }
+    }
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        parse_pattern(text).map(|_| ())
+    }
+    /// Accepts the canonical text and the documents' record notation
+    /// (HOP-8, see [`record`]).
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let pat = parse_pattern(text)?;
+        if Game::outcome(self).is_some() {
+            return Err(MoveError::GameOver {
+                text: text.to_string(),
+            });
+        }
+        match self.resolve(&pat) {
+            Resolution::One(pm, place) => Ok(self.to_move(&pm, place)),
+            Resolution::Several(candidates) => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates,
+            }),
+            Resolution::CheckMark(c) => Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "check mark wrong (no check where '+' is written; candidates {})",
+                    c.join(", ")
+                ),
+                rules: vec!["HOP-8", "HOP-7"],
+            }),
+            Resolution::NoMatch { piece_ok } => {
+                let v = self.diagnose(text, &pat, piece_ok);
+                let reason = if v.rules == ["HOP-8"] {
+                    format!(
+                        "no legal move matches; legal moves of that piece type: {}",
+                        self.near(&pat)
+                    )
+                } else {
+                    format!("no legal move matches: {}", v.reason)
+                };
+                Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason,
+                    rules: v.rules,
+                })
+            }
+        }
+    }
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        let text = text.trim();
+        let pat = parse_pattern(text)?;
+        Ok(match self.resolve(&pat) {
+            Resolution::One(pm, place) => Verdict {
+                legal: true,
+                text: self.text_of(&pm, place),
+                rules: self.rules_of(&pm, place),
+                reason: if pm.hops() > 0 {
+                    format!("a legal turn with {} hop(s)", pm.hops())
+                } else {
+                    "a legal turn".into()
+                },
+            },
+            Resolution::Several(c) => Verdict {
+                legal: false,
+                text: text.into(),
+                rules: vec!["HOP-8"],
+                reason: format!("several legal moves match: {}", c.join(", ")),
+            },
+            Resolution::CheckMark(_) => Verdict {
+                legal: false,
+                text: text.into(),
+                rules: vec!["HOP-8", "HOP-7"],
+                reason: "check mark wrong".into(),
+            },
+            Resolution::NoMatch { piece_ok } => self.diagnose(text, &pat, piece_ok),
+        })
+    }
+}

@@ -1,0 +1,427 @@
+//! The piece move of a turn, with its hops.
+//!
+//! - HOP-3: a non-king piece that lands on a trampoline (either colour)
+//!   moves again from there with its own movement; a queen keeps the line
+//!   type of the leg that brought it. Every leg is an ordinary move of the
+//!   piece and may capture (which ends the move: captured squares never
+//!   hold a trampoline). Passing over a trampoline does nothing.
+//! - HOP-3.1: the move may not end on its start square (passing over it is
+//!   allowed, the square is vacated); each trampoline is landed on at most
+//!   once, so at most two hops; a landing without continuation is no move;
+//!   a slider's leg may end on a trampoline (hop) or pass over it — two
+//!   different moves; a pawn never double-steps after a hop.
+//! - HOP-4: kings never land on trampolines; castling is illegal with a
+//!   trampoline on any square between king and rook.
+//! - HOP-5: en passant only as the capturing pawn's whole (single-leg)
+//!   move, never onto a trampoline square.
+//! - HOP-6: a pawn landing on its last rank promotes there; if that square
+//!   holds a trampoline, the promoted piece continues (a queen
+//!   orthogonally, the landing being a push).
+
+use super::*;
+use crate::core::Color;
+
+/// A piece move (the part of a turn before the placement), compact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PieceMove {
+    /// Start square, every hop square, end square.
+    pub path: [u8; 6],
+    pub len: u8,
+    /// The final leg captures (en passant included).
+    pub capture: bool,
+    pub ep: bool,
+    /// Promoted piece kind (0: none) and where the promotion happened.
+    pub promo: u8,
+    pub promo_at: u8,
+    /// Castling: the rook's square; [`NONE`] otherwise.
+    pub castle: u8,
+}
+
+impl PieceMove {
+    #[inline]
+    pub fn from(&self) -> u8 {
+        self.path[0]
+    }
+    #[inline]
+    pub fn to(&self) -> u8 {
+        self.path[self.len as usize - 1]
+    }
+    #[inline]
+    pub fn hops(&self) -> usize {
+        self.len as usize - 2
+    }
+}
+
+/// Line type a hopping queen must keep (HOP-3).
+const ANY: u8 = 0;
+const LINE_ORTH: u8 = 1;
+const LINE_DIAG: u8 = 2;
+
+const PROMOS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+struct Gen<'a, F: FnMut(&PieceMove)> {
+    pos: &'a Position,
+    start: u8,
+    us: Color,
+    pm: PieceMove,
+    f: &'a mut F,
+}
+
+impl Position {
+    /// Calls `f` for every piece move of the side to move that obeys
+    /// HOP-3 … HOP-6 (king safety is judged with the placement, HOP-7).
+    pub fn piece_moves<F: FnMut(&PieceMove)>(&self, f: &mut F) {
+        let us = self.turn;
+        for r in 0..8u8 {
+            for file in 0..8u8 {
+                let sq = r * 16 + file;
+                let p = self.board[sq as usize];
+                if !is_color(p, us) {
+                    continue;
+                }
+                let mut g = Gen {
+                    pos: self,
+                    start: sq,
+                    us,
+                    pm: PieceMove {
+                        castle: NONE,
+                        promo_at: NONE,
+                        ..Default::default()
+                    },
+                    f: &mut *f,
+                };
+                g.pm.path[0] = sq;
+                g.pm.len = 1;
+                if kind(p) == KING && !self.rules.king_on_trampoline {
+                    g.king_steps(sq);
+                    self.castlings(g.f);
+                } else {
+                    g.legs(sq, kind(p), ANY, 0, 0);
+                    if kind(p) == KING {
+                        self.castlings(g.f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// HOP-4 / HOP-7: castling. No trampoline between king and rook
+    /// (b1/b8 included for the long castling); king and the square it
+    /// crosses not attacked before the turn; the landing square is judged
+    /// with the whole turn (placements).
+    fn castlings<F: FnMut(&PieceMove)>(&self, f: &mut F) {
+        let us = self.turn;
+        let (rank, ks, qs) = if us.is_white() {
+            (0u8, WK, WQ)
+        } else {
+            (0x70u8, BK, BQ)
+        };
+        let king_sq = rank + 4;
+        let me = color_bit(us);
+        if self.board[king_sq as usize] != KING | me {
+            return;
+        }
+        let them = us.other();
+        for (right, rook_sq, between, cross, dest) in [
+            (ks, rank + 7, &[5u8, 6][..], rank + 5, rank + 6),
+            (qs, rank, &[3u8, 2, 1][..], rank + 3, rank + 2),
+        ] {
+            if self.castling & right == 0 || self.board[rook_sq as usize] != ROOK | me {
+                continue;
+            }
+            if between
+                .iter()
+                .any(|&b| self.board[(rank + b) as usize] != 0)
+            {
+                continue;
+            }
+            if !self.rules.castle_across_trampoline
+                && between.iter().any(|&b| self.tramp_at(rank + b).is_some())
+            {
+                continue;
+            }
+            if !self.rules.ignore_check {
+                if self.attacked(king_sq, them) {
+                    continue;
+                }
+                let mut t = self.clone();
+                t.board[king_sq as usize] = 0;
+                t.board[cross as usize] = KING | me;
+                if t.attacked(cross, them) {
+                    continue;
+                }
+            }
+            let mut pm = PieceMove {
+                castle: rook_sq,
+                promo_at: NONE,
+                len: 2,
+                ..Default::default()
+            };
+            pm.path[0] = king_sq;
+            pm.path[1] = dest;
+            f(&pm);
+        }
+    }
+
+    /// Plays the piece move (not the placement); the turn does not change.
+    pub fn apply_piece(&mut self, pm: &PieceMove) {
+        let us = self.turn;
+        let s = side(us);
+        let from = pm.from();
+        let to = pm.to();
+        let mut p = self.board[from as usize];
+        self.board[from as usize] = 0;
+        let was_pawn = kind(p) == PAWN;
+        self.ep = NONE;
+        if pm.castle != NONE {
+            let rook = self.board[pm.castle as usize];
+            self.board[pm.castle as usize] = 0;
+            self.board[to as usize] = p;
+            let rook_to = if pm.castle & 7 == 7 {
+                from + 1
+            } else {
+                from - 1
+            };
+            self.board[rook_to as usize] = rook;
+            self.king[s] = to;
+            self.castling &= if us.is_white() {
+                !(WK | WQ)
+            } else {
+                !(BK | BQ)
+            };
+            self.halfmove += 1;
+            return;
+        }
+        if pm.capture {
+            if pm.ep {
+                let victim = offset(to, -Position::fwd(us));
+                self.board[victim as usize] = 0;
+            }
+            self.pieces -= 1;
+        }
+        if pm.promo != 0 {
+            p = pm.promo | color_bit(us);
+        }
+        self.board[to as usize] = p;
+        if kind(p) == KING {
+            self.king[s] = to;
+        }
+        for sq in [from, to] {
+            self.castling &= match sq {
+                0x04 => !(WK | WQ),
+                0x07 => !WK,
+                0x00 => !WQ,
+                0x74 => !(BK | BQ),
+                0x77 => !BK,
+                0x70 => !BQ,
+                _ => 0xFF,
+            };
+        }
+        // HOP-5 / HOP-7: the en-passant square only after a single-leg double step.
+        if was_pawn && pm.len == 2 && (to as i16 - from as i16).abs() == 32 {
+            self.ep = offset(from, Position::fwd(us));
+        }
+        if was_pawn || pm.capture {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+    }
+}
+
+impl<F: FnMut(&PieceMove)> Gen<'_, F> {
+    #[inline]
+    fn occ(&self, sq: u8) -> u8 {
+        if sq == self.start {
+            0
+        } else {
+            self.pos.board[sq as usize]
+        }
+    }
+
+    fn emit(&mut self, sq: u8, capture: bool, ep: bool) {
+        let n = self.pm.len as usize;
+        self.pm.path[n] = sq;
+        self.pm.len += 1;
+        self.pm.capture = capture;
+        self.pm.ep = ep;
+        (self.f)(&self.pm);
+        self.pm.len -= 1;
+        self.pm.capture = false;
+        self.pm.ep = false;
+    }
+
+    /// The end of a move on `sq` (HOP-6: a pawn on its last rank promotes).
+    fn end(&mut self, sq: u8, kind_now: u8, capture: bool, ep: bool) {
+        if kind_now == PAWN && self.pos.last_rank(sq, self.us) {
+            for pr in PROMOS {
+                self.pm.promo = pr;
+                self.pm.promo_at = sq;
+                self.emit(sq, capture, ep);
+            }
+            self.pm.promo = 0;
+            self.pm.promo_at = NONE;
+        } else {
+            self.emit(sq, capture, ep);
+        }
+    }
+
+    /// The king's ordinary steps (HOP-4: never onto a trampoline).
+    fn king_steps(&mut self, from: u8) {
+        for d in KING_STEPS {
+            let sq = offset(from, d);
+            if !on_board(sq) {
+                continue;
+            }
+            let p = self.occ(sq);
+            if p == 0 {
+                if self.pos.tramp_at(sq).is_none() {
+                    self.emit(sq, false, false);
+                }
+            } else if !is_color(p, self.us) {
+                self.emit(sq, true, false);
+            }
+        }
+    }
+
+    /// A landing on the empty square `sq` by a quiet leg: a hop if it holds
+    /// a trampoline not yet landed on (HOP-3, HOP-3.1), else the end of the
+    /// move unless it is the start square (HOP-3.1).
+    fn land(&mut self, sq: u8, kind_now: u8, line: u8, used: u8, hops: u8) {
+        match self.pos.tramp_at(sq) {
+            Some(i) => {
+                let bit = 1u8 << i;
+                let may = used & bit == 0 || (self.pos.rules.three_hops && hops < 3);
+                if !may || (kind_now == KING && !self.pos.rules.king_on_trampoline) {
+                    return;
+                }
+                let n = self.pm.len as usize;
+                self.pm.path[n] = sq;
+                self.pm.len += 1;
+                if kind_now == PAWN && self.pos.last_rank(sq, self.us) {
+                    // HOP-6: promote on the trampoline, the promoted piece continues.
+                    for pr in PROMOS {
+                        self.pm.promo = pr;
+                        self.pm.promo_at = sq;
+                        let l = if pr == QUEEN { LINE_ORTH } else { ANY };
+                        self.legs(sq, pr, l, used | bit, hops + 1);
+                    }
+                    self.pm.promo = 0;
+                    self.pm.promo_at = NONE;
+                } else {
+                    self.legs(sq, kind_now, line, used | bit, hops + 1);
+                }
+                self.pm.len -= 1;
+            }
+            None => {
+                if sq != self.start || self.pos.rules.return_to_start {
+                    self.end(sq, kind_now, false, false);
+                }
+            }
+        }
+    }
+
+    /// One leg of the piece standing (in thought) on `at`.
+    fn legs(&mut self, at: u8, k: u8, line: u8, used: u8, hops: u8) {
+        let us = self.us;
+        match k {
+            PAWN => {
+                let fwd = Position::fwd(us);
+                let one = offset(at, fwd);
+                if on_board(one) && self.occ(one) == 0 {
+                    self.land(one, PAWN, line, used, hops);
+                    // HOP-3.1: no double step after a hop.
+                    let two = offset(one, fwd);
+                    if hops == 0 && self.pos.board_relative_rank(at, us) == 1 && self.occ(two) == 0
+                    {
+                        self.land(two, PAWN, line, used, hops);
+                    }
+                }
+                for side_step in [-1i8, 1] {
+                    let sq = offset(one, side_step);
+                    if !on_board(sq) {
+                        continue;
+                    }
+                    let p = self.occ(sq);
+                    if p != 0 && !is_color(p, us) {
+                        self.end(sq, PAWN, true, false);
+                    } else if p == 0
+                        && sq == self.pos.ep
+                        && (hops == 0 || self.pos.rules.ep_after_hop)
+                        && self.pos.tramp_at(sq).is_none()
+                    {
+                        // HOP-5: en passant only as the pawn's whole move,
+                        // never onto a trampoline.
+                        self.end(sq, PAWN, true, true);
+                    }
+                }
+            }
+            KNIGHT | KING => {
+                let steps: &[i8] = if k == KNIGHT {
+                    &KNIGHT_STEPS
+                } else {
+                    &KING_STEPS
+                };
+                for &d in steps {
+                    let sq = offset(at, d);
+                    if !on_board(sq) {
+                        continue;
+                    }
+                    let p = self.occ(sq);
+                    if p == 0 {
+                        self.land(sq, k, line, used, hops);
+                    } else if !is_color(p, us) {
+                        self.end(sq, k, true, false);
+                    }
+                }
+            }
+            _ => {
+                let free = self.pos.rules.queen_changes_line;
+                for (dirs, this_line) in [(&ORTH, LINE_ORTH), (&DIAG, LINE_DIAG)] {
+                    let allowed = match k {
+                        ROOK => this_line == LINE_ORTH,
+                        BISHOP => this_line == LINE_DIAG,
+                        _ => free || line == ANY || line == this_line,
+                    };
+                    if !allowed {
+                        continue;
+                    }
+                    // HOP-3: a queen keeps the line type of the leg that brought it.
+                    let next_line = if k == QUEEN && !free { this_line } else { ANY };
+                    for &d in dirs.iter() {
+                        let mut sq = offset(at, d);
+                        while on_board(sq) {
+                            let p = self.occ(sq);
+                            if p == 0 {
+                                // End here / hop here, or pass over (HOP-3.1).
+                                self.land(sq, k, next_line, used, hops);
+                            } else {
+                                if !is_color(p, us) {
+                                    self.end(sq, k, true, false);
+                                }
+                                break;
+                            }
+                            sq = offset(sq, d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Position {
+    #[inline]
+    pub fn last_rank(&self, sq: u8, c: Color) -> bool {
+        (sq >> 4) == if c.is_white() { 7 } else { 0 }
+    }
+    /// Rank counted from `c`'s side, 0-based.
+    #[inline]
+    pub fn board_relative_rank(&self, sq: u8, c: Color) -> u8 {
+        if c.is_white() {
+            sq >> 4
+        } else {
+            7 - (sq >> 4)
+        }
+    }
+}

@@ -1,0 +1,466 @@
+//! Position text and canonical move text of Hop Chess (G4, HOP-2, HOP-7).
+//!
+//! Position text: FEN followed by the two trampoline squares (White's,
+//! then Black's; `-` = off the board):
+//!
+//! ```text
+//! <board> <turn> <castling> <en-passant> <halfmove> <fullmove> <white-trampoline> <black-trampoline>
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -
+//! ```
+//!
+//! Parsing is two steps: [`Setup::parse`] (syntax, per field) then
+//! [`Setup::validate`] (meaning: one king each, no pawn on the first or
+//! last rank, castling rights need king and rook at home, the en-passant
+//! square consistent with a double step just made, a trampoline never on
+//! a piece and never both on one square, the side not to move not in
+//! check — through trampolines too, HOP-7).
+//!
+//! Canonical move text: `[KQRBN]<from>(-<hop>)*(-|:)<to>[=X]` where every
+//! hop square is written and `=X` follows the square where a pawn promoted
+//! (a trampoline square when the promoted piece continues, HOP-6),
+//! `O-O` / `O-O-O` for castling, then `@<square>` for the placement
+//! (absent only on White's first turn, HOP-2). Examples:
+//! `e2-e4`, `Ng8-f6@d5`, `Nc6-d4-f5:g3@e6`, `e7-e8=Q-e5:e3@a1`, `O-O@h3`.
+
+use super::hops::PieceMove;
+use super::*;
+use crate::core::notation::{
+    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
+};
+use crate::core::{Color, Decision, Move, PositionError, Square};
+
+/// A position text as read, not yet validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: [u8; 128],
+    pub turn: Color,
+    pub castling: u8,
+    pub ep: u8,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub tramp: [u8; 2],
+}
+
+pub fn piece_from_char(c: char) -> Option<u8> {
+    let k = match c.to_ascii_uppercase() {
+        'P' => PAWN,
+        'N' => KNIGHT,
+        'B' => BISHOP,
+        'R' => ROOK,
+        'Q' => QUEEN,
+        'K' => KING,
+        _ => return None,
+    };
+    Some(if c.is_ascii_lowercase() { k | BLACK } else { k })
+}
+
+pub fn piece_char(p: u8) -> char {
+    let c = match kind(p) {
+        PAWN => 'P',
+        KNIGHT => 'N',
+        BISHOP => 'B',
+        ROOK => 'R',
+        QUEEN => 'Q',
+        _ => 'K',
+    };
+    if p & BLACK != 0 {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    }
+}
+
+fn parse_square_field(field: &'static str, text: &str) -> Result<u8, PositionError> {
+    if text == "-" {
+        return Ok(NONE);
+    }
+    crate::core::Board::CHESS
+        .parse_square(text)
+        .map(|s| s.0)
+        .ok_or_else(|| {
+            PositionError::syntax(field, format!("expected a square or '-', found '{text}'"))
+        })
+}
+
+impl Setup {
+    /// Reads the eight fields.
+    ///
+    /// # Errors
+    /// [`PositionError::Syntax`] naming the field.
+    pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 8 {
+            return Err(PositionError::syntax(
+                "fields",
+                format!(
+                    "expected 8 fields (board turn castling en-passant halfmove fullmove white-trampoline black-trampoline), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let (b, cells) = parse_board_field(fields[0])?;
+        if b != crate::core::Board::CHESS {
+            return Err(PositionError::syntax(
+                "board",
+                format!("expected 8x8, found {}x{}", b.width, b.height),
+            ));
+        }
+        let mut board = [0u8; 128];
+        for cell in cells {
+            let mut chars = cell.token.chars();
+            let p = match (chars.next(), chars.next()) {
+                (Some(c), None) => piece_from_char(c),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                PositionError::syntax(
+                    "board",
+                    format!("unknown piece '{}' on {}", cell.token, cell.square),
+                )
+            })?;
+            board[cell.square.0 as usize] = p;
+        }
+        let turn = parse_turn(fields[1])?;
+        let mut castling = 0u8;
+        if fields[2] != "-" {
+            for ch in fields[2].chars() {
+                let bit = match ch {
+                    'K' => WK,
+                    'Q' => WQ,
+                    'k' => BK,
+                    'q' => BQ,
+                    _ => {
+                        return Err(PositionError::syntax(
+                            "castling",
+                            format!("unknown right '{ch}'"),
+                        ))
+                    }
+                };
+                if castling & bit != 0 {
+                    return Err(PositionError::syntax(
+                        "castling",
+                        format!("right '{ch}' repeated"),
+                    ));
+                }
+                castling |= bit;
+            }
+            if castling_text(castling) != fields[2] {
+                return Err(PositionError::syntax(
+                    "castling",
+                    "rights not in the order KQkq",
+                ));
+            }
+        }
+        let ep = parse_square_field("en-passant", fields[3])?;
+        let halfmove = parse_counter("halfmove", fields[4], 0)?;
+        let fullmove = parse_counter("fullmove", fields[5], 1)?;
+        let tw = parse_square_field("white-trampoline", fields[6])?;
+        let tb = parse_square_field("black-trampoline", fields[7])?;
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            tramp: [tw, tb],
+        })
+    }
+
+    /// Checks the meaning of the position (module docs).
+    ///
+    /// # Errors
+    /// [`PositionError::Invalid`] naming the field.
+    pub fn validate(self, rules: HopRules) -> Result<Position, PositionError> {
+        let inv = PositionError::invalid;
+        let mut king = [NONE; 2];
+        let mut pieces = 0u8;
+        for r in 0..8u8 {
+            for f in 0..8u8 {
+                let sq = r * 16 + f;
+                let p = self.board[sq as usize];
+                if p == 0 {
+                    continue;
+                }
+                pieces += 1;
+                let s = if p & BLACK != 0 { 1 } else { 0 };
+                if kind(p) == KING {
+                    if king[s] != NONE {
+                        return Err(inv(
+                            "board",
+                            format!(
+                                "more than one {} king",
+                                if s == 0 { "white" } else { "black" }
+                            ),
+                        ));
+                    }
+                    king[s] = sq;
+                }
+                if kind(p) == PAWN && (r == 0 || r == 7) {
+                    return Err(inv("board", format!("pawn on {}", sq_name(sq))));
+                }
+            }
+        }
+        for (s, name) in [(0, "white"), (1, "black")] {
+            if king[s] == NONE {
+                return Err(inv("board", format!("no {name} king")));
+            }
+        }
+        for (bit, k, rook, ch) in [
+            (WK, 0x04, 0x07, 'K'),
+            (WQ, 0x04, 0x00, 'Q'),
+            (BK, 0x74, 0x77, 'k'),
+            (BQ, 0x74, 0x70, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                let c = if bit & (WK | WQ) != 0 { 0 } else { BLACK };
+                if self.board[k as usize] != KING | c || self.board[rook as usize] != ROOK | c {
+                    return Err(inv(
+                        "castling",
+                        format!("right '{ch}' needs king and rook on their home squares"),
+                    ));
+                }
+            }
+        }
+        if self.ep != NONE {
+            let (rank, fwd) = if self.turn.is_white() {
+                (5u8, 16i8)
+            } else {
+                (2u8, -16i8)
+            };
+            let pawn = offset(self.ep, -fwd);
+            let origin = offset(self.ep, fwd);
+            let them = color_bit(self.turn.other());
+            if self.ep >> 4 != rank
+                || self.board[self.ep as usize] != 0
+                || self.board[pawn as usize] != PAWN | them
+                || self.board[origin as usize] != 0
+            {
+                return Err(inv(
+                    "en-passant",
+                    format!(
+                        "{} is not the square behind a pawn that just made a double step",
+                        sq_name(self.ep)
+                    ),
+                ));
+            }
+        }
+        for (i, name) in [(0usize, "white-trampoline"), (1, "black-trampoline")] {
+            let t = self.tramp[i];
+            if t != NONE && self.board[t as usize] != 0 {
+                return Err(inv(
+                    name,
+                    format!("trampoline on the occupied square {}", sq_name(t)),
+                ));
+            }
+        }
+        if self.tramp[0] != NONE && self.tramp[0] == self.tramp[1] {
+            return Err(inv(
+                "black-trampoline",
+                format!("both trampolines on {}", sq_name(self.tramp[0])),
+            ));
+        }
+        let pos = Position {
+            board: self.board,
+            tramp: self.tramp,
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            king,
+            pieces,
+            rules,
+        };
+        let other = self.turn.other();
+        if pos.in_check(other) {
+            return Err(inv(
+                "turn",
+                format!(
+                    "the side not to move ({}) is in check (HOP-7)",
+                    other.name()
+                ),
+            ));
+        }
+        Ok(pos)
+    }
+}
+
+/// Parses and validates a position text.
+///
+/// # Errors
+/// Syntax or meaning errors naming the field (G4).
+pub fn parse_position(text: &str, rules: HopRules) -> Result<Position, PositionError> {
+    Setup::parse(text)?.validate(rules)
+}
+
+fn castling_text(rights: u8) -> String {
+    let mut castling = String::new();
+    for (bit, ch) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+        if rights & bit != 0 {
+            castling.push(ch);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    castling
+}
+
+fn sq_or_dash(sq: u8) -> String {
+    if sq == NONE {
+        "-".into()
+    } else {
+        sq_name(sq)
+    }
+}
+
+impl Position {
+    /// The canonical position text.
+    pub fn text(&self) -> String {
+        let board = write_board_field(crate::core::Board::CHESS, |s| {
+            let p = self.board[s.0 as usize];
+            (p != 0).then(|| piece_char(p).to_string())
+        });
+        let castling = castling_text(self.castling);
+        format!(
+            "{board} {} {castling} {} {} {} {} {}",
+            turn_char(self.turn),
+            sq_or_dash(self.ep),
+            self.halfmove,
+            self.fullmove,
+            sq_or_dash(self.tramp[0]),
+            sq_or_dash(self.tramp[1])
+        )
+    }
+
+    /// The [`Move`] of a piece move and placement ([`NONE`]: none).
+    pub fn to_move(&self, pm: &PieceMove, place: u8) -> Move {
+        let mut m = Move::default();
+        for &s in &pm.path[..pm.len as usize] {
+            m.path.push(Square(s));
+        }
+        if pm.promo != 0 {
+            let c = piece_char(pm.promo | color_bit(self.turn)) as u8;
+            m.decisions.push(Decision::Promote {
+                on: Square(pm.promo_at),
+                piece: c,
+            });
+        }
+        if pm.castle != NONE {
+            m.decisions.push(Decision::Castle {
+                rook: Square(pm.castle),
+            });
+        }
+        if place != NONE {
+            m.decisions.push(Decision::Place(Square(place)));
+        }
+        m
+    }
+
+    /// The piece move and placement of a [`Move`] (no legality check;
+    /// `None` when it cannot be a move of this position at all).
+    pub fn from_move(&self, m: &Move) -> Option<(PieceMove, u8)> {
+        let n = m.path.len();
+        if !(2..=6).contains(&n) || m.path.iter().any(|s| !on_board(s.0)) {
+            return None;
+        }
+        let mut pm = PieceMove {
+            castle: NONE,
+            promo_at: NONE,
+            len: n as u8,
+            ..Default::default()
+        };
+        for (i, s) in m.path.iter().enumerate() {
+            pm.path[i] = s.0;
+        }
+        let mut place = NONE;
+        for d in &m.decisions {
+            match *d {
+                Decision::Promote { on, piece } => {
+                    pm.promo = piece_from_char(piece as char).map(kind)?;
+                    pm.promo_at = on.0;
+                }
+                Decision::Castle { rook } => pm.castle = rook.0,
+                Decision::Place(s) if on_board(s.0) => place = s.0,
+                _ => return None,
+            }
+        }
+        let from = pm.from();
+        let to = pm.to();
+        let p = self.board[from as usize];
+        if !is_color(p, self.turn) {
+            return None;
+        }
+        if pm.castle != NONE
+            && (kind(p) != KING
+                || !on_board(pm.castle)
+                || from & 7 != 4
+                || !matches!(pm.castle & 7, 0 | 7))
+        {
+            return None;
+        }
+        if pm.promo != 0 && (!on_board(pm.promo_at) || !(KNIGHT..=QUEEN).contains(&pm.promo)) {
+            return None;
+        }
+        if pm.castle == NONE && to != from {
+            let target = self.board[to as usize];
+            if target != 0 {
+                if is_color(target, self.turn) {
+                    return None;
+                }
+                pm.capture = true;
+            } else if to == self.ep {
+                let prev = pm.path[n - 2];
+                let diff = (to as i16 - prev as i16).abs();
+                // A pawn (or the pawn's promoted self, never) capturing diagonally onto the ep square.
+                if kind(p) == PAWN && pm.promo == 0 && (diff == 15 || diff == 17) {
+                    pm.capture = true;
+                    pm.ep = true;
+                }
+            }
+        }
+        Some((pm, place))
+    }
+
+    /// Plays a piece move and placement (HOP-2): the turn passes.
+    pub fn play_turn(&mut self, pm: &PieceMove, place: u8) {
+        self.apply_piece(pm);
+        if place != NONE {
+            self.tramp[side(self.turn)] = place;
+        }
+        if !self.turn.is_white() {
+            self.fullmove += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// The canonical text of a move of this position.
+    pub fn text_of(&self, pm: &PieceMove, place: u8) -> String {
+        let mut out = String::new();
+        if pm.castle != NONE {
+            out.push_str(if pm.castle & 7 == 7 { "O-O" } else { "O-O-O" });
+        } else {
+            let p = self.board[pm.from() as usize];
+            if kind(p) != PAWN {
+                out.push(piece_char(kind(p)));
+            }
+            let n = pm.len as usize;
+            for (i, &s) in pm.path[..n].iter().enumerate() {
+                if i > 0 {
+                    out.push(if i == n - 1 && pm.capture { ':' } else { '-' });
+                }
+                out.push_str(&sq_name(s));
+                if pm.promo != 0 && s == pm.promo_at && i > 0 {
+                    out.push('=');
+                    out.push(piece_char(pm.promo));
+                }
+            }
+        }
+        if place != NONE {
+            out.push('@');
+            out.push_str(&sq_name(place));
+        }
+        out
+    }
+}

@@ -1,0 +1,197 @@
+//! Dr. Eggman, the king (SCA-8 … SCA-9.4).
+//!
+//! - SCA-8: each king has a set of remaining forms ⊆ {king, knight,
+//!   alibaba} (initially all three) and a current form (initially king).
+//!   King form: FIDE king step; knight form: FIDE knight leap without the
+//!   Tails continuation; alibaba form: a leap of exactly two squares
+//!   orthogonally or diagonally. In every form the king captures by
+//!   displacement and may land on a bare spring. Castling in any form, FIDE
+//!   conditions, springs do not block; attack tests on start (the current
+//!   position), transit (king moved there, rook unmoved) and destination
+//!   (the position after castling), each with SCA-10's check.
+//! - SCA-8.1: after a move the player may switch to another remaining form,
+//!   except after a king move or castling, when his king was in check
+//!   before the move, when the opponent's king is in check after it, when
+//!   the move hit or captured the opponent's king, when the new form would
+//!   itself check the opponent's king, and when the turn began with a form
+//!   choice. "Keep" and every allowed switch are different moves (G2).
+//! - SCA-9: an R, B, Q or N reaching the enemy king hits it; the king loses
+//!   its current form (the tracer treats its square like a bare spring,
+//!   see [`super::spindash`] and [`super::tails`]).
+//! - SCA-9.1/9.2: the owner chooses the next form (or, after a double hit,
+//!   the surviving form) at the start of his next turn, as part of that
+//!   turn's move; automatic when only one form is left.
+//! - SCA-9.3: a hit on a king with one form left, or a third hit in one
+//!   move, loses the king. SCA-9.4: that, or a pawn or king capturing the
+//!   king by displacement, wins at once; no legal move is a draw.
+
+use crate::core::geometry::{KING_DIRS, KNIGHT_LEAPS};
+use crate::core::{Board, Decision, Dir, Form, Move, Square};
+
+use super::pieces::{color_of, has_piece, kind, piece, ROOK};
+use super::position::Position;
+
+/// A king's forms (SCA-8) and pending choice (SCA-9.1, SCA-9.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Forms {
+    /// Bit set of the remaining forms (see [`bit`]); 0 = the king is lost.
+    pub remaining: u8,
+    /// The current form; `None` = a choice is pending (SCA-9.1).
+    pub current: Option<Form>,
+    /// After a double hit: one of the two remaining forms must still be
+    /// given up; the choice names the survivor (SCA-9.2).
+    pub give_up: bool,
+}
+
+/// The bit of a form in [`Forms::remaining`].
+pub fn bit(f: Form) -> u8 {
+    match f {
+        Form::King => 1,
+        Form::Knight => 2,
+        Form::Alibaba => 4,
+    }
+}
+
+impl Forms {
+    /// SCA-8: all three forms, king form current.
+    pub const START: Forms = Forms {
+        remaining: 7,
+        current: Some(Form::King),
+        give_up: false,
+    };
+
+    pub fn count(self) -> u8 {
+        self.remaining.count_ones() as u8
+    }
+    pub fn has(self, f: Form) -> bool {
+        self.remaining & bit(f) != 0
+    }
+    /// The remaining forms in K, N, A order.
+    pub fn iter(self) -> impl Iterator<Item = Form> {
+        Form::ALL.into_iter().filter(move |&f| self.has(f))
+    }
+    /// A form choice is due at the start of the owner's turn (SCA-9.1).
+    pub fn pending(self) -> bool {
+        self.current.is_none() && self.remaining != 0
+    }
+    /// SCA-9.1/9.2: the start-of-turn choice of `f`.
+    pub fn choose(&mut self, f: Form) {
+        if self.give_up {
+            self.remaining = bit(f);
+            self.give_up = false;
+        }
+        self.current = Some(f);
+    }
+    /// SCA-9, SCA-9.1, SCA-9.2: the king survived `hits` (1 or 2) hits of
+    /// one move: the current form is lost, the rest is chosen later (or
+    /// automatically when one form is left).
+    pub fn hit(&mut self, hits: u8) {
+        if let Some(c) = self.current {
+            self.remaining &= !bit(c);
+        }
+        self.current = None;
+        self.give_up = hits >= 2;
+        if self.count() == 1 {
+            self.current = self.iter().next();
+            self.give_up = false;
+        }
+    }
+}
+
+/// Alibaba leaps: exactly two squares orthogonally or diagonally (SCA-8).
+pub const ALIBABA_LEAPS: [Dir; 8] = [
+    Dir::new(0, 2),
+    Dir::new(2, 2),
+    Dir::new(2, 0),
+    Dir::new(2, -2),
+    Dir::new(0, -2),
+    Dir::new(-2, -2),
+    Dir::new(-2, 0),
+    Dir::new(-2, 2),
+];
+
+/// The leaps of a form (SCA-8).
+pub fn leaps(f: Form) -> &'static [Dir] {
+    match f {
+        Form::King => &KING_DIRS,
+        Form::Knight => &KNIGHT_LEAPS,
+        Form::Alibaba => &ALIBABA_LEAPS,
+    }
+}
+
+/// Whether a king in form `f` on `from` could land on `to` (SCA-8.1: "the
+/// new form would itself put the opponent's king in check").
+pub fn reaches(board: Board, f: Form, from: Square, to: Square) -> bool {
+    leaps(f).iter().any(|&d| from.offset(d, board) == Some(to))
+}
+
+/// Appends the king's moves in form `f`: leaps to squares without a
+/// friendly piece; enemy pieces (the enemy king too) are captured by
+/// displacement, springs ignored (SCA-8).
+pub fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
+    for &d in leaps(f) {
+        let Some(to) = from.offset(d, pos.board) else {
+            continue;
+        };
+        let c = pos.cells[to.0 as usize];
+        if has_piece(c) && color_of(c) == pos.turn {
+            continue;
+        }
+        out.push(Move::step(from, to));
+    }
+}
+
+/// The castling moves of the side to move, in any form (SCA-8):
+/// `in_check` is the start test (SCA-10, current position).
+pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
+    let me = pos.turn;
+    let Some(ks) = pos.kings[me as usize] else {
+        return;
+    };
+    if in_check {
+        return;
+    }
+    let rank = ks.rank();
+    for (_right, rook_file) in pos.castling_rights(me) {
+        let rook_sq = Square::new(rook_file, rank);
+        if pos.cells[rook_sq.0 as usize] & 0x0f != piece(ROOK, me) {
+            continue;
+        }
+        let step: i8 = if rook_file > ks.file() { 1 } else { -1 };
+        let (lo, hi) = if rook_file > ks.file() {
+            (ks.file() + 1, rook_file)
+        } else {
+            (rook_file + 1, ks.file())
+        };
+        // Squares between king and rook hold no piece; springs do not block.
+        if (lo..hi).any(|f| has_piece(pos.cells[Square::new(f, rank).0 as usize])) {
+            continue;
+        }
+        let transit = Square::new((ks.file() as i8 + step) as u8, rank);
+        let dest = Square::new((ks.file() as i8 + 2 * step) as u8, rank);
+        // Transit test: the king moved to the transit square, rook unmoved.
+        let mut t = pos.clone();
+        t.relocate(ks, transit);
+        if t.attacks_king(me.other()) {
+            continue;
+        }
+        // Destination test: the position after castling.
+        let mut d = pos.clone();
+        d.relocate(ks, dest);
+        d.relocate(rook_sq, transit);
+        if d.attacks_king(me.other()) {
+            continue;
+        }
+        out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
+    }
+}
+
+/// Whether `mv` is a king move or castling (no form change after it, SCA-8.1).
+pub fn is_king_move(pos: &Position, mv: &Move) -> bool {
+    mv.decisions
+        .iter()
+        .any(|d| matches!(d, Decision::Castle { .. }))
+        || mv
+            .from()
+            .is_some_and(|f| kind(pos.cells[f.0 as usize]) == super::pieces::KING)
+}

@@ -1,0 +1,692 @@
+//! Position text (G4, SCA-9.5) and move text (G2) of `sonic`.
+//!
+//! # Position text
+//!
+//! Nine space-separated fields (the first six are FEN):
+//!
+//! ```text
+//! position := board turn castling ep halfmove fullmove springs wforms bforms
+//! board    := FEN ranks, top rank first, '/'-separated; PNBRQK / pnbrqk,
+//!             digits = empty squares (10.. on wide boards); 8..16 ranks of
+//!             8..16 squares (SCA-11)
+//! turn     := 'w' | 'b'
+//! castling := '-' | subset of 'KQkq' (K/k: rook in the high-file corner,
+//!             Q/q: rook on file a), printed in that order
+//! ep       := '-' | square           (the square a double step skipped)
+//! springs  := '-' | square (',' square)*   (printed in a1, b1, …, a2 order)
+//! forms    := letters '=' form        current form given, e.g. KNA=K
+//!           | letters '?'             choice pending (SCA-9.1), e.g. NA?
+//!           | letters '??'            choice pending after a double hit:
+//!                                     one of the two must still be given
+//!                                     up; the choice names the survivor
+//!                                     (SCA-9.2), e.g. NA??
+//! letters  := the remaining forms, a non-empty subset of K N A (printed in
+//!             that order); form := 'K' | 'N' | 'A'
+//! ```
+//!
+//! The last three fields may be left out together (no springs, both kings
+//! `KNA=K`), as may the two counters before them (`0 1`) when only four
+//! fields are given. The `springs` rule option adds c3, f3, c6, f6 to the
+//! listed springs. Parsing checks syntax first ([`parse_setup`] →
+//! [`Setup`]), then meaning ([`validate`]): one king each, no pawn on the
+//! first or last rank, castling rights with king and rook in place, a
+//! consistent en-passant square, SCA-9.5 (only the side to move may have a
+//! pending choice; a pending choice needs at least two remaining forms, a
+//! double-hit choice exactly two). The side not to move may be in check.
+//!
+//! # Move text
+//!
+//! ```text
+//! move     := [form ':'] body ['=' promo] [':' rotation] [':' form]
+//! body     := 'O-O' | 'O-O-O' | square (('-' | 'x') square)+
+//! rotation := 'cw' | 'ccw'
+//! promo    := 'Q' | 'R' | 'B' | 'N'
+//! ```
+//!
+//! The path names the start square and then every square where the piece
+//! captures or hits (`x`: an enemy piece, a bare spring, the enemy king)
+//! or comes to rest without capturing (`-`); every turn of a spindash
+//! happens on a capture square, so the path fixes the move. The leading
+//! `form:` is the start-of-turn form choice (SCA-9.1/9.2), `:cw`/`:ccw` the
+//! rotation chosen (or forced) at the first capture (SCA-4.1), the final
+//! `:form` a form switch after the move (SCA-8.1; absent = keep).
+//! Examples: `e2-e4`, `d2xd6xb6-b1:ccw`, `a3xc4xe5-g6`, `N:e7-e5`,
+//! `g1-f3:A`, `O-O`.
+
+use crate::core::notation::{
+    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
+};
+use crate::core::{Board, Color, Decision, Form, MoveError, PositionError, Rotation, Square};
+
+use super::eggman::{bit, Forms};
+use super::pieces::{color_of, from_letter, has_piece, kind, letter, Cells, KING, PAWN, SPRING};
+use super::position::Position;
+use super::{springs, SonicRules};
+
+/// A position text after the syntax step: whatever the text said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub pieces: Vec<(Square, u8)>,
+    pub turn: Color,
+    /// Bits 1 = K, 2 = Q, 4 = k, 8 = q.
+    pub castling: u8,
+    pub ep: Option<Square>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub springs: Vec<Square>,
+    pub forms: [Forms; 2],
+}
+
+fn parse_square_list(field: &'static str, text: &str) -> Result<Vec<Square>, PositionError> {
+    if text == "-" {
+        return Ok(vec![]);
+    }
+    text.split(',')
+        .map(|s| {
+            Square::parse(s)
+                .ok_or_else(|| PositionError::syntax(field, format!("'{s}' is not a square")))
+        })
+        .collect()
+}
+
+fn parse_forms(field: &'static str, text: &str) -> Result<Forms, PositionError> {
+    let err = |m: &str| {
+        PositionError::syntax(
+            field,
+            format!("'{text}': {m} (expected e.g. KNA=K, NA? or NA??)"),
+        )
+    };
+    let (letters, state) = match text.find(['=', '?']) {
+        Some(i) => text.split_at(i),
+        None => return Err(err("missing '=form', '?' or '??'")),
+    };
+    let mut remaining = 0u8;
+    for c in letters.chars() {
+        let f = match c {
+            'K' => Form::King,
+            'N' => Form::Knight,
+            'A' => Form::Alibaba,
+            _ => return Err(err(&format!("'{c}' is not a form (K, N, A)"))),
+        };
+        if remaining & bit(f) != 0 {
+            return Err(err(&format!("form '{c}' listed twice")));
+        }
+        remaining |= bit(f);
+    }
+    if remaining == 0 {
+        return Err(err("no remaining form"));
+    }
+    let (current, give_up) = match state {
+        "?" => (None, false),
+        "??" => (None, true),
+        s if s.len() == 2 && s.starts_with('=') => match &s[1..] {
+            "K" => (Some(Form::King), false),
+            "N" => (Some(Form::Knight), false),
+            "A" => (Some(Form::Alibaba), false),
+            _ => return Err(err("the current form must be K, N or A")),
+        },
+        _ => return Err(err("bad form state")),
+    };
+    Ok(Forms {
+        remaining,
+        current,
+        give_up,
+    })
+}
+
+/// The syntax step: splits the fields and reads each one.
+///
+/// # Errors
+/// [`PositionError::Syntax`] naming the field.
+pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if !matches!(fields.len(), 4 | 6 | 7 | 9) {
+        return Err(PositionError::syntax(
+            "fields",
+            format!("{} fields; expected 9 (board turn castling ep halfmove fullmove springs white-forms black-forms), or the first 4, 6 or 7", fields.len()),
+        ));
+    }
+    let (board, cells) = parse_board_field(fields[0])?;
+    let mut pieces = Vec::with_capacity(cells.len());
+    for c in cells {
+        let mut chars = c.token.chars();
+        let p = match (chars.next(), chars.next()) {
+            (Some(ch), None) => from_letter(ch),
+            _ => None,
+        };
+        let p = p.ok_or_else(|| {
+            PositionError::syntax(
+                "board",
+                format!(
+                    "'{}' on {} is not a piece (PNBRQK/pnbrqk)",
+                    c.token, c.square
+                ),
+            )
+        })?;
+        pieces.push((c.square, p));
+    }
+    let turn = parse_turn(fields[1])?;
+    let mut castling = 0u8;
+    if fields[2] != "-" {
+        for ch in fields[2].chars() {
+            let b = match ch {
+                'K' => 1,
+                'Q' => 2,
+                'k' => 4,
+                'q' => 8,
+                _ => {
+                    return Err(PositionError::syntax(
+                        "castling",
+                        format!("'{ch}' is not one of KQkq"),
+                    ))
+                }
+            };
+            if castling & b != 0 {
+                return Err(PositionError::syntax(
+                    "castling",
+                    format!("'{ch}' given twice"),
+                ));
+            }
+            castling |= b;
+        }
+    }
+    let ep = match fields[3] {
+        "-" => None,
+        s => Some(Square::parse(s).ok_or_else(|| {
+            PositionError::syntax("en passant", format!("'{s}' is not a square"))
+        })?),
+    };
+    let (halfmove, fullmove) = if fields.len() >= 6 {
+        (
+            parse_counter("halfmove clock", fields[4], 0)?,
+            parse_counter("fullmove number", fields[5], 1)?,
+        )
+    } else {
+        (0, 1)
+    };
+    let springs = if fields.len() >= 7 {
+        parse_square_list("springs", fields[6])?
+    } else {
+        vec![]
+    };
+    let forms = if fields.len() == 9 {
+        [
+            parse_forms("white forms", fields[7])?,
+            parse_forms("black forms", fields[8])?,
+        ]
+    } else {
+        [Forms::START; 2]
+    };
+    Ok(Setup {
+        board,
+        pieces,
+        turn,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+        springs,
+        forms,
+    })
+}
+
+/// The meaning step: a [`Setup`] becomes a [`Position`] only if it is
+/// possible (G4, SCA-9.5).
+///
+/// # Errors
+/// [`PositionError::Invalid`] naming the field.
+pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> {
+    let board = s.board;
+    if !(8..=16).contains(&board.width) || !(8..=16).contains(&board.height) {
+        return Err(PositionError::invalid(
+            "board",
+            format!(
+                "{}×{} board: sonic boards are 8×8 to 16×16 (SCA-11)",
+                board.width, board.height
+            ),
+        ));
+    }
+    let mut cells: Cells = [0; 256];
+    let mut kings = [None, None];
+    for &(sq, p) in &s.pieces {
+        cells[sq.0 as usize] = p;
+        let c = color_of(p) as usize;
+        if kind(p) == KING {
+            if kings[c].is_some() {
+                return Err(PositionError::invalid(
+                    "board",
+                    format!("more than one {} king", color_of(p).name()),
+                ));
+            }
+            kings[c] = Some(sq);
+        }
+        if kind(p) == PAWN && (sq.rank() == 0 || sq.rank() == board.height - 1) {
+            return Err(PositionError::invalid(
+                "board",
+                format!("pawn on {sq}: no pawn may stand on the first or last rank (SCA-2)"),
+            ));
+        }
+    }
+    for c in [Color::White, Color::Black] {
+        if kings[c as usize].is_none() {
+            return Err(PositionError::invalid(
+                "board",
+                format!("no {} king (G6: one king each)", c.name()),
+            ));
+        }
+    }
+    let mut seen = Vec::new();
+    for &sq in &s.springs {
+        if !board.contains(sq) {
+            return Err(PositionError::invalid(
+                "springs",
+                format!("{sq} is off the {}×{} board", board.width, board.height),
+            ));
+        }
+        if seen.contains(&sq) {
+            return Err(PositionError::invalid(
+                "springs",
+                format!("{sq} listed twice"),
+            ));
+        }
+        seen.push(sq);
+        cells[sq.0 as usize] |= SPRING;
+    }
+    if rules.springs {
+        springs::add_standard(board, &mut cells);
+    }
+    // Castling: the right needs the king on its first rank and the rook in
+    // the corner, at least three files apart (the king moves two squares).
+    for (bitv, color, high) in [
+        (1u8, Color::White, true),
+        (2, Color::White, false),
+        (4, Color::Black, true),
+        (8, Color::Black, false),
+    ] {
+        if s.castling & bitv == 0 {
+            continue;
+        }
+        let rank = if color.is_white() {
+            0
+        } else {
+            board.height - 1
+        };
+        let rook_file = if high { board.width - 1 } else { 0 };
+        let k = kings[color as usize].expect("checked");
+        let rook = cells[Square::new(rook_file, rank).0 as usize] & 0x0f;
+        let ok = k.rank() == rank
+            && rook == super::pieces::piece(super::pieces::ROOK, color)
+            && (k.file() as i8 - rook_file as i8).abs() >= 3;
+        if !ok {
+            let ch = ['K', 'Q', 'k', 'q'][bitv.trailing_zeros() as usize];
+            return Err(PositionError::invalid("castling", format!("'{ch}' needs the {} king on its first rank and a rook in the corner, three or more files away", color.name())));
+        }
+    }
+    // En passant: the square a double step of the side not to move skipped.
+    if let Some(ep) = s.ep {
+        let mover = s.turn.other();
+        let ok = board.contains(ep) && {
+            let skipped_rank = board.relative_rank(ep, mover.is_white()) == 2;
+            let fwd: i8 = if mover.is_white() { 1 } else { -1 };
+            let pawn_sq = ep.offset(crate::core::Dir::new(0, fwd), board);
+            let origin = ep.offset(crate::core::Dir::new(0, -fwd), board);
+            skipped_rank
+                && !has_piece(cells[ep.0 as usize])
+                && origin.is_some_and(|o| !has_piece(cells[o.0 as usize]))
+                && pawn_sq.is_some_and(|p| {
+                    cells[p.0 as usize] & 0x0f == super::pieces::piece(PAWN, mover)
+                })
+        };
+        if !ok {
+            return Err(PositionError::invalid(
+                "en passant",
+                format!("{ep} is not a square a {} pawn just skipped", mover.name()),
+            ));
+        }
+    }
+    // SCA-9.5.
+    for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
+        let field = if c.is_white() {
+            "white forms"
+        } else {
+            "black forms"
+        };
+        let f = s.forms[i];
+        match f.current {
+            Some(cur) if !f.has(cur) => {
+                return Err(PositionError::invalid(
+                    field,
+                    format!(
+                        "current form {} is not a remaining form (SCA-9.5)",
+                        cur.letter()
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                if c != s.turn {
+                    return Err(PositionError::invalid(
+                        field,
+                        "only the side to move may have a pending form choice (SCA-9.5)",
+                    ));
+                }
+                if f.count() < 2 {
+                    return Err(PositionError::invalid(
+                        field,
+                        "a pending form choice needs at least two remaining forms (SCA-9.5)",
+                    ));
+                }
+                if f.give_up && f.count() != 2 {
+                    return Err(PositionError::invalid(
+                        field,
+                        "a double-hit choice (??) needs exactly two remaining forms (SCA-9.5)",
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Position {
+        rules,
+        board,
+        cells,
+        turn: s.turn,
+        castling: s.castling,
+        ep: s.ep,
+        halfmove: s.halfmove,
+        fullmove: s.fullmove,
+        forms: s.forms,
+        kings,
+        winner: None,
+    })
+}
+
+fn forms_text(f: Forms) -> String {
+    if f.remaining == 0 {
+        return "-".into();
+    }
+    let mut s: String = f.iter().map(|x| x.letter()).collect();
+    match f.current {
+        Some(c) => {
+            s.push('=');
+            s.push(c.letter());
+        }
+        None => s.push_str(if f.give_up { "??" } else { "?" }),
+    }
+    s
+}
+
+/// The canonical position text (G4).
+pub fn to_text(p: &Position) -> String {
+    let board = write_board_field(p.board, |sq| {
+        let c = p.cells[sq.0 as usize];
+        has_piece(c).then(|| letter(c).to_string())
+    });
+    let mut castling: String = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')]
+        .iter()
+        .filter(|(b, _)| p.castling & b != 0)
+        .map(|&(_, c)| c)
+        .collect();
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = p.ep.map_or("-".to_string(), |s| s.to_string());
+    let sp = springs::list(p.board, &p.cells);
+    let sp = if sp.is_empty() {
+        "-".to_string()
+    } else {
+        sp.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{board} {} {castling} {ep} {} {} {sp} {} {}",
+        turn_char(p.turn),
+        p.halfmove,
+        p.fullmove,
+        forms_text(p.forms[0]),
+        forms_text(p.forms[1])
+    )
+}
+
+/// A move text after the syntax step.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MoveSyntax {
+    pub start_form: Option<Form>,
+    /// `Some(false)` = `O-O`, `Some(true)` = `O-O-O`.
+    pub castle: Option<bool>,
+    /// The path: squares with the separator before each (`' '` for the first).
+    pub path: Vec<(char, Square)>,
+    pub promo: Option<char>,
+    pub rotation: Option<Rotation>,
+    pub switch: Option<Form>,
+}
+
+fn form_letter(s: &str) -> Option<Form> {
+    match s {
+        "K" => Some(Form::King),
+        "N" => Some(Form::Knight),
+        "A" => Some(Form::Alibaba),
+        _ => None,
+    }
+}
+
+/// Reads a move text (syntax only; see the module docs).
+///
+/// # Errors
+/// [`MoveError::Syntax`] saying what is wrong.
+pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
+    let err = |m: &str| MoveError::syntax(text, m.to_string());
+    let mut parts: Vec<&str> = text.split(':').collect();
+    let mut m = MoveSyntax::default();
+    if parts.len() > 1 {
+        if let Some(f) = form_letter(parts[0]) {
+            m.start_form = Some(f);
+            parts.remove(0);
+        }
+    }
+    let body = parts.first().copied().unwrap_or("");
+    for suffix in &parts[1..] {
+        match *suffix {
+            "cw" | "ccw" if m.rotation.is_none() && m.switch.is_none() => {
+                m.rotation = Some(if *suffix == "cw" {
+                    Rotation::Clockwise
+                } else {
+                    Rotation::Counterclockwise
+                });
+            }
+            s if m.switch.is_none() && form_letter(s).is_some() => m.switch = form_letter(s),
+            s => {
+                return Err(err(&format!(
+                    "unexpected ':{s}' (expected :cw or :ccw, then :K, :N or :A)"
+                )))
+            }
+        }
+    }
+    match body {
+        "O-O" => m.castle = Some(false),
+        "O-O-O" => m.castle = Some(true),
+        _ => {
+            let (path, promo) = match body.split_once('=') {
+                Some((p, q)) => (p, Some(q)),
+                None => (body, None),
+            };
+            if let Some(q) = promo {
+                match q {
+                    "Q" | "R" | "B" | "N" => m.promo = q.chars().next(),
+                    _ => return Err(err("promotion must be =Q, =R, =B or =N")),
+                }
+            }
+            let mut rest = path;
+            let mut sep = ' ';
+            loop {
+                let (sq, len) =
+                    Square::parse_prefix(rest).ok_or_else(|| err("expected a square (a1..p16)"))?;
+                m.path.push((sep, sq));
+                rest = &rest[len..];
+                if rest.is_empty() {
+                    break;
+                }
+                sep = rest.chars().next().unwrap_or(' ');
+                if sep != '-' && sep != 'x' {
+                    return Err(err(&format!(
+                        "unexpected '{sep}' (squares are joined by '-' or 'x')"
+                    )));
+                }
+                rest = &rest[1..];
+            }
+            if m.path.len() < 2 {
+                return Err(err("a move names at least two squares (e.g. e2-e4)"));
+            }
+        }
+    }
+    Ok(m)
+}
+
+/// The canonical text of a move of `p` (see the module docs).
+pub fn move_text(p: &Position, mv: &crate::core::Move) -> String {
+    let mut s = String::new();
+    for d in &mv.decisions {
+        if let Decision::StartForm(f) = d {
+            s.push(f.letter());
+            s.push(':');
+        }
+    }
+    let castle = mv.decisions.iter().find_map(|d| match d {
+        Decision::Castle { rook } => Some(*rook),
+        _ => None,
+    });
+    if let Some(rook) = castle {
+        let king = mv.from().unwrap_or_default();
+        s.push_str(if rook.file() > king.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
+    } else {
+        let flags = p.capture_flags(mv);
+        for (i, sq) in mv.path.iter().enumerate() {
+            if i > 0 {
+                s.push(if flags.get(i).copied().unwrap_or(false) {
+                    'x'
+                } else {
+                    '-'
+                });
+            }
+            s.push_str(&sq.to_string());
+        }
+    }
+    for d in &mv.decisions {
+        if let Decision::Promote { piece, .. } = d {
+            s.push('=');
+            s.push((*piece as char).to_ascii_uppercase());
+        }
+    }
+    for d in &mv.decisions {
+        if let Decision::Rotation(r) = d {
+            s.push_str(if *r == Rotation::Clockwise {
+                ":cw"
+            } else {
+                ":ccw"
+            });
+        }
+    }
+    for d in &mv.decisions {
+        if let Decision::SwitchForm(f) = d {
+            s.push(':');
+            s.push(f.letter());
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+
+    const START: &str =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K";
+
+    /// G4: no input panics; every prefix and every one-character
+    /// corruption of a valid text is either accepted or a typed error.
+    #[test]
+    fn position_parser_never_panics() {
+        let rules = SonicRules::default();
+        for cut in 0..=START.len() {
+            let _ = Position::from_text(&START[..cut], rules);
+        }
+        let bytes: Vec<char> = START.chars().collect();
+        for i in 0..bytes.len() {
+            for c in ['x', '9', '/', ' ', '?', '=', '-', ',', 'K', 'é', '0'] {
+                let mut b = bytes.clone();
+                b[i] = c;
+                let t: String = b.into_iter().collect();
+                if let Ok(p) = Position::from_text(&t, rules) {
+                    // Accepted texts round-trip through their canonical form.
+                    let canon = p.to_text();
+                    assert_eq!(
+                        Position::from_text(&canon, rules).map(|q| q.to_text()),
+                        Ok(canon)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics() {
+        let p = Position::from_text(START, SonicRules::default()).unwrap();
+        for t in [
+            "",
+            ":",
+            "::",
+            "e2",
+            "e2-",
+            "e2-e4:",
+            "e2e4",
+            "N:",
+            "N:e2-e4:cw:cw",
+            "O-O-O-O",
+            "e7-e8=K",
+            "a17-a1",
+            "é2-e4",
+            "e2xé4",
+            "K:N:e2-e4",
+            "e2-e4:Q",
+            "x",
+            "-e4",
+        ] {
+            let _ = parse_move_text(t);
+            let _ = p.explain(t);
+            let _ = p.parse_move(t);
+        }
+        assert!(parse_move_text("d2xd6xb6-b1:ccw:N").is_ok());
+        assert!(parse_move_text("A:O-O").is_ok());
+        assert!(parse_move_text("e2e4").is_err());
+    }
+
+    #[test]
+    fn forms_field() {
+        assert_eq!(
+            parse_forms("f", "NA??").unwrap(),
+            Forms {
+                remaining: 6,
+                current: None,
+                give_up: true
+            }
+        );
+        assert!(parse_forms("f", "KK=K").is_err());
+        assert!(parse_forms("f", "=K").is_err());
+        assert!(parse_forms("f", "KN=Q").is_err());
+        assert_eq!(
+            forms_text(Forms {
+                remaining: 7,
+                current: Some(Form::Alibaba),
+                give_up: false
+            }),
+            "KNA=A"
+        );
+    }
+}

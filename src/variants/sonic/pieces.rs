@@ -1,0 +1,154 @@
+//! Piece codes and the cell byte of the mailbox.
+//!
+//! A cell is one byte: bits 0–2 the piece kind (0 = no piece), bit 3 the
+//! colour (set = Black), bit 7 a spring under whatever stands there
+//! (SCA-4.4: the spring stays under a piece). The mailbox is indexed by
+//! [`Square`]'s byte (`rank * 16 + file`), so every board up to 16×16
+//! shares one array.
+
+use crate::core::{Color, Square};
+
+pub const EMPTY: u8 = 0;
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+pub const BLACK: u8 = 8;
+pub const SPRING: u8 = 0x80;
+pub const PIECE_MASK: u8 = 0x0f;
+
+/// The mailbox: one cell per square byte.
+pub type Cells = [u8; 256];
+
+#[inline]
+pub fn kind(cell: u8) -> u8 {
+    cell & 7
+}
+
+#[inline]
+pub fn has_piece(cell: u8) -> bool {
+    cell & 7 != 0
+}
+
+#[inline]
+pub fn color_of(cell: u8) -> Color {
+    if cell & BLACK != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+#[inline]
+pub fn piece(kind: u8, color: Color) -> u8 {
+    kind | if color.is_white() { 0 } else { BLACK }
+}
+
+#[inline]
+pub fn is_spring(cell: u8) -> bool {
+    cell & SPRING != 0
+}
+
+/// R, B, Q: the pieces that spindash (SCA-4).
+#[inline]
+pub fn is_ranged(kind: u8) -> bool {
+    matches!(kind, BISHOP | ROOK | QUEEN)
+}
+
+/// FEN letter of a piece (upper case = White).
+pub fn letter(cell: u8) -> char {
+    let c = match kind(cell) {
+        PAWN => 'p',
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        QUEEN => 'q',
+        KING => 'k',
+        _ => '?',
+    };
+    if color_of(cell).is_white() {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+/// Piece code from a FEN letter.
+pub fn from_letter(c: char) -> Option<u8> {
+    let k = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    Some(piece(
+        k,
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        },
+    ))
+}
+
+/// What a moving R, B, Q or N finds on a square (SCA-3, SCA-4, SCA-7,
+/// SCA-9).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seen {
+    /// Off the board.
+    Off,
+    /// Nothing: no piece, no spring.
+    Empty,
+    /// A friendly piece (also one standing on a spring): blocks.
+    Friendly,
+    /// An enemy piece other than the king: captured, the mover bounces.
+    Enemy,
+    /// A bare spring: treated as an enemy piece that is never removed.
+    Spring,
+    /// The enemy king: hit (SCA-9), treated like a bare spring for the rest
+    /// of the move.
+    King,
+}
+
+impl Seen {
+    /// Something the mover captures or hits and bounces off (SCA-4).
+    #[inline]
+    pub fn bounces(self) -> bool {
+        matches!(self, Seen::Enemy | Seen::Spring | Seen::King)
+    }
+    /// Off the board or friendly: the mover stops before it.
+    #[inline]
+    pub fn blocks(self) -> bool {
+        matches!(self, Seen::Off | Seen::Friendly)
+    }
+}
+
+/// Classifies the cell at `sq` for a moving R, B, Q or N of colour `me`.
+/// `springs_block` is the mutant reading of springs as obstacles.
+#[inline]
+pub fn see(cells: &Cells, sq: Option<Square>, me: Color, springs_block: bool) -> Seen {
+    let Some(sq) = sq else { return Seen::Off };
+    let c = cells[sq.0 as usize];
+    if has_piece(c) {
+        if color_of(c) == me {
+            Seen::Friendly
+        } else if kind(c) == KING {
+            Seen::King
+        } else {
+            Seen::Enemy
+        }
+    } else if is_spring(c) {
+        if springs_block {
+            Seen::Friendly
+        } else {
+            Seen::Spring
+        }
+    } else {
+        Seen::Empty
+    }
+}

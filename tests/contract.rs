@@ -1,0 +1,83 @@
+//! The contract every registered game keeps (G2, G3, G4), checked
+//! generically over the registry: canonical position text round-trips,
+//! move texts are distinct and parse back to the same move, perft(1) equals
+//! the number of listed moves, divide sums to perft, and thread counts give
+//! identical counts.
+
+use arbiter::core::DynGame;
+use arbiter::variants::{self, Setup};
+
+fn start(id: &str) -> Box<dyn DynGame> {
+    variants::setup(&Setup {
+        variant: id,
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{id}: start position: {e}"))
+}
+
+/// A few positions per variant: the start and the positions after the first
+/// moves of a deterministic walk (first, middle, last legal move).
+fn sample(id: &str) -> Vec<Box<dyn DynGame>> {
+    let mut out = vec![start(id)];
+    let mut g = start(id);
+    for ply in 0..6 {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let pick = [0, moves.len() / 2, moves.len() - 1][ply % 3];
+        g.play(&moves[pick]);
+        out.push(g.clone());
+    }
+    out
+}
+
+#[test]
+fn every_variant_keeps_the_contract() {
+    for v in variants::all() {
+        for g in sample(v.id) {
+            let text = g.to_text();
+            // G4: canonical text parses back to the same text.
+            let rules = v.rules(&[], None).unwrap();
+            let again =
+                (v.parse)(&text, &rules).unwrap_or_else(|e| panic!("{}: {text}: {e}", v.id));
+            assert_eq!(again.to_text(), text, "{}: round trip", v.id);
+            // G2: distinct texts, each parsing back to its move.
+            let moves = g.legal_moves();
+            let texts = g.legal_texts();
+            let mut dedup = texts.clone();
+            dedup.dedup();
+            assert_eq!(
+                dedup.len(),
+                texts.len(),
+                "{}: duplicate move texts at {text}",
+                v.id
+            );
+            assert_eq!(moves.len(), texts.len());
+            for m in &moves {
+                let t = g.move_text(m);
+                assert_eq!(
+                    g.parse_move(&t).as_ref(),
+                    Ok(m),
+                    "{}: move text {t} at {text}",
+                    v.id
+                );
+            }
+            // G3: perft(1) = move count; divide sums to perft; threads agree.
+            assert_eq!(
+                g.perft(1, 1),
+                moves.len() as u64,
+                "{}: perft(1) at {text}",
+                v.id
+            );
+            let p2 = g.perft(2, 1);
+            assert_eq!(g.perft(2, 2), p2, "{}: threads at {text}", v.id);
+            assert_eq!(
+                g.divide(2, 3).iter().map(|r| r.1).sum::<u64>(),
+                p2,
+                "{}: divide at {text}",
+                v.id
+            );
+        }
+    }
+}

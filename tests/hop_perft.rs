@@ -1,0 +1,196 @@
+//! Hop Chess: perft snapshots (regression snapshots from this engine,
+//! except where a fixture derives the number by hand), position-text round
+//! trips, and the bulk placement counter checked against a brute-force
+//! judgement of every turn (HOP-2, HOP-7).
+
+use std::collections::BTreeSet;
+
+use arbiter::core::{DynGame, Game, Rules};
+use arbiter::variants::hop::hops::PieceMove;
+use arbiter::variants::hop::notation::parse_position;
+use arbiter::variants::hop::{self, HopRules, Position, NONE};
+
+const EXAMPLE_W: &str = "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5";
+
+/// Start, the document's example (both sides to move), and tactical positions.
+const TACTICAL: [(&str, &str); 6] = [
+    ("example-white", EXAMPLE_W),
+    (
+        "example-black",
+        "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR b KQkq - 0 5 d4 f5",
+    ),
+    (
+        "castling-trampolines",
+        "r3k2r/pppq1ppp/2n2n2/3pp3/1b2P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 b1 g4",
+    ),
+    (
+        "promotion-trampoline",
+        "8/1P4P1/8/8/2p4k/3p4/8/4K3 w - - 0 40 b8 c1",
+    ),
+    ("en-passant", "4k3/8/8/2pPp3/8/8/8/4K3 w - c6 0 30 d6 h2"),
+    (
+        "game-final",
+        "r1b1k3/3p1p1p/8/pB2N3/8/K7/P4PPP/R5NR b - - 0 17 e1 b4",
+    ),
+];
+
+fn pos(text: &str) -> Position {
+    parse_position(text, HopRules::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn snapshot(name: &str, text: String) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn perft_start() {
+    let g = (hop::VARIANT.parse)(hop::START, &Rules::default()).unwrap();
+    let text: String = (1..=3)
+        .map(|d| format!("perft({d}) = {}\n", g.perft(d, 1)))
+        .collect();
+    snapshot("hop-perft-start", text);
+}
+
+#[test]
+fn perft_tactical() {
+    for (name, fen) in TACTICAL {
+        let g = pos(fen);
+        let text: String = format!("{fen}\n")
+            + &(1..=2)
+                .map(|d| format!("perft({d}) = {}\n", Game::perft(&g, d)))
+                .collect::<String>();
+        snapshot(&format!("hop-perft-{name}"), text);
+    }
+}
+
+#[test]
+fn positions_round_trip() {
+    for (_, fen) in TACTICAL {
+        assert_eq!(pos(fen).text(), fen);
+    }
+    assert_eq!(pos(hop::START).text(), hop::START);
+}
+
+/// Every turn judged one by one: piece moves without any king-safety
+/// test, every placement, then "is the mover's king attacked after the
+/// whole turn" (and the castling pre-turn conditions).
+fn brute_force(p: &Position) -> BTreeSet<String> {
+    let mut loose = p.clone();
+    loose.rules.ignore_check = true;
+    let us = p.turn;
+    let mut out = BTreeSet::new();
+    loose.turns(&mut |pm: &PieceMove, place| {
+        if pm.castle != NONE {
+            let k = pm.from();
+            let cross = if pm.to() > k { k + 1 } else { k - 1 };
+            let mut t = p.clone();
+            if t.attacked(k, us.other()) {
+                return;
+            }
+            t.board[cross as usize] = t.board[k as usize];
+            t.board[k as usize] = 0;
+            if t.attacked(cross, us.other()) {
+                return;
+            }
+        }
+        let mut c = p.clone();
+        c.play_turn(pm, place);
+        let checked = c.in_check(us);
+        assert_eq!(
+            checked,
+            attacked_by_generation(&c, c.king[if us.is_white() { 0 } else { 1 }], us.other()),
+            "{}",
+            c.text()
+        );
+        if !checked {
+            out.insert(p.text_of(pm, place));
+        }
+    });
+    out
+}
+
+/// HOP-7 read literally: the king is attacked if some enemy piece move
+/// (hops included) captures on its square. Independent of `check.rs`.
+fn attacked_by_generation(p: &Position, sq: u8, by: arbiter::core::Color) -> bool {
+    let mut t = p.clone();
+    t.turn = by;
+    t.ep = NONE;
+    t.castling = 0;
+    t.rules.ignore_check = true;
+    let mut hit = false;
+    t.piece_moves(&mut |pm: &PieceMove| hit |= pm.capture && pm.to() == sq);
+    hit
+}
+
+fn legal_set(p: &Position) -> BTreeSet<String> {
+    let mut v = Vec::new();
+    Game::legal_moves(p, &mut v);
+    v.iter().map(|m| Game::move_text(p, m)).collect()
+}
+
+#[test]
+fn bulk_counting_matches_brute_force() {
+    walk(12345, 24);
+}
+
+/// The same over many more random games (a minute or so).
+#[test]
+#[ignore = "long: run with --ignored"]
+fn bulk_counting_matches_brute_force_long() {
+    for seed in 1..40 {
+        walk(seed, 80);
+    }
+}
+
+fn walk(mut seed: u64, plies: usize) {
+    let mut checked = 0;
+    for (_, fen) in TACTICAL.iter().chain([("start", hop::START)].iter()) {
+        let mut p = pos(fen);
+        for _ in 0..plies {
+            let set = legal_set(&p);
+            let brute = brute_force(&p);
+            assert_eq!(set, brute, "{}", p.text());
+            assert_eq!(
+                Game::count_legal(&p),
+                set.len() as u64,
+                "count_legal {}",
+                p.text()
+            );
+            assert_eq!(Game::perft(&p, 1), set.len() as u64);
+            // The position text round-trips along the way.
+            assert_eq!(pos(&p.text()).text(), p.text());
+            checked += 1;
+            let mut v = Vec::new();
+            Game::legal_moves(&p, &mut v);
+            if v.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = &v[(seed >> 33) as usize % v.len()];
+            Game::play(&mut p, m);
+        }
+    }
+    assert!(checked > 20);
+}
+
+#[test]
+fn parse_move_accepts_canonical_and_record_texts() {
+    let g = pos(EXAMPLE_W);
+    let a = Game::parse_move(&g, "d2-d4:c5@e3").unwrap();
+    let b = Game::parse_move(&g, "d:c5 e3").unwrap();
+    let c = Game::parse_move(&g, "d2-d4:c5 e3").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert_eq!(Game::move_text(&g, &a), "d2-d4:c5@e3");
+    // The same pawn, two paths to d5 / d3: the record form needs no path when unique.
+    assert!(Game::parse_move(&g, "d5 e3").is_ok());
+    let dynbox: Box<dyn DynGame> = Box::new(g);
+    assert!(
+        dynbox.parse_move("Bg2:c6").is_err(),
+        "placement omitted: ambiguous"
+    );
+}
