@@ -220,20 +220,20 @@ fn the_toy_engine_example_speaks_the_protocol() {
         eprintln!("skipped: python3 is not installed");
         return;
     }
+    // One arbiter process per request: a small suite and node budget.
+    let dir = fide_suite("toy");
     let toy = format!("ARBITER={BIN} python3 examples/toy-engine.py");
     let (code, out, err) = arbiter(&[
         "check",
         "--engine",
         &toy,
         "--max-nodes",
-        "10000",
-        "--glob",
-        "*G3*",
-        "--glob",
-        "*invalid*",
-        "fixtures",
+        "3000",
+        dir.to_str().unwrap(),
+        "fixtures/invalid",
     ]);
     assert_eq!(code, 0, "{out}\n{err}");
+    assert!(last_line(&out).starts_with("6 passed, 0 failed"), "{out}");
     assert!(err.contains("toy-engine"), "{err}");
 }
 
