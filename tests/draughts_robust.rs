@@ -1,6 +1,7 @@
 //! Garbage in, typed error out: position and move parsers of `english` and
 //! `bosses` never panic.
 
+use arbiter::core::{Decision, Move, Square};
 use arbiter::variants::{self, Setup};
 
 const POSITIONS: [&str; 16] = [
@@ -59,6 +60,38 @@ fn no_panic_on_garbage() {
         for m in MOVES {
             let _ = g.parse_move(m);
             let _ = g.explain(m);
+        }
+    }
+}
+
+#[test]
+fn no_panic_on_foreign_moves() {
+    let far = Square(0xff);
+    let mut bad = vec![
+        Move::default(),
+        Move::step(far, Square(0)),
+        Move::step(Square(0), far),
+    ];
+    let mut m = Move::step(Square::new(2, 2), Square::new(4, 4));
+    m.decisions.push(Decision::Drop {
+        piece: b'Z',
+        to: far,
+    });
+    m.decisions.push(Decision::Shift {
+        from: far,
+        to: Square::new(9, 0),
+    });
+    bad.push(m);
+    for variant in ["english", "bosses"] {
+        for mv in &bad {
+            let mut g = variants::setup(&Setup {
+                variant,
+                ..Default::default()
+            })
+            .unwrap();
+            g.play(mv);
+            let _ = g.to_text();
+            let _ = g.legal_moves();
         }
     }
 }

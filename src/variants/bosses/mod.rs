@@ -25,7 +25,7 @@
 //! # Move text
 //!
 //! ```text
-//! move  := [drop ','...] path [',' shift ...]
+//! move  := (drop ',')* path (',' shift)*
 //! drop  := T '@' square          (T in the mover's case: D@c3, d@f6), in D, O, C order
 //! path  := square '-' square     a step
 //!        | square ('x' square)+  a capture series, every landing square

@@ -437,7 +437,7 @@ impl Game for English {
         };
         let me = ci(self.turn);
         let (f, t) = (dr::index(from), dr::index(to));
-        if f >= 64 || t >= 64 {
+        if mv.path.iter().any(|s| s.file() >= 8 || s.rank() >= 8) {
             return;
         }
         let king = self.kings & (1 << f) != 0;
