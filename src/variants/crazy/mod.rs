@@ -6,14 +6,23 @@
 //! - [`board`]: pieces, stacks (CRZ-R3) and the chain-reaction resolver
 //!   (CRZ-R4 cascade, CRZ-Q2 revenge, CRZ-B1 rising, CRZ-Q1 all-round,
 //!   CRZ-P3 turn end) in one documented deterministic order.
-//! - [`position`]: move generation per piece (CRZ-K1..K3, CRZ-N1..N3,
-//!   CRZ-P1..P5, CRZ-R1/R2), playing moves, check (CRZ-C1).
+//! - [`position`]: the position, the generation dispatcher, playing a move
+//!   through the resolver (CRZ-R1/R2).
+//! - one module per piece: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
+//!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
+//!   (CRZ-P1, P2, P4, P5).
+//! - [`check`]: CRZ-C1.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
 
 pub mod board;
+pub mod check;
+pub mod king;
+pub mod knight;
 pub mod notation;
+pub mod pawn;
 pub mod position;
+pub mod sliders;
 
 use board::*;
 use position::{find_king, in_check, Core, Flags, Mode, BK, BQ, WK, WQ};
