@@ -129,7 +129,9 @@ impl Core {
         });
         // Play the swaps so far to find the next pawns.
         let mut b = self.b;
-        let mut cur = swap(&mut b, pa, pl, xs, xl).0;
+        let Some((mut cur, _)) = swap(&mut b, pa, pl, xs, xl) else {
+            return;
+        };
         let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
         used.push((xs, xl));
         for k in 2..path.len() {
@@ -141,7 +143,9 @@ impl Core {
                 },
                 k as u8,
             );
-            let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1);
+            let Some((x_new, pawn_new)) = swap(&mut b, ps, l, cur.0, cur.1) else {
+                return;
+            };
             used.push(pawn_new);
             cur = x_new;
         }
@@ -203,20 +207,24 @@ impl Core {
 
 /// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
 /// everything X carries, swap places. Returns X's and the pawn's new
-/// (square, level).
+/// (square, level); `None` (board unchanged) when there is nothing to swap
+/// or a stack would exceed [`MAX_STACK`].
 pub fn swap(
     b: &mut Stacks,
     ps: Square,
     pl: usize,
     xs: Square,
     xl: usize,
-) -> ((Square, usize), (Square, usize)) {
+) -> Option<((Square, usize), (Square, usize))> {
     let (pi, xi) = (idx(ps), idx(xs));
     if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
-        return ((xs, xl), (ps, pl));
+        return None;
     }
     let pawn = b[pi].get(pl);
     let n = b[xi].unit_len(xl);
+    if b[pi].len() - 1 + n > MAX_STACK {
+        return None;
+    }
     let above_x = b[xi].split_off(xl);
     let mut xunit = above_x;
     let rest_x = xunit.split_off(n);
@@ -226,5 +234,5 @@ pub fn swap(
     let rest_p = above_p.split_off(1);
     let _ = b[pi].extend(&xunit);
     let _ = b[pi].extend(&rest_p);
-    ((ps, pl), (xs, xl))
+    Some(((ps, pl), (xs, xl)))
 }

@@ -282,7 +282,7 @@ impl Core {
             .any(|d| matches!(d, Decision::Disguise(_)))
         {
             king_move = false;
-            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1));
+            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
             if level_of(mv, 1) == 0 {
                 touched |= 1 << idx(mv.path[1]);
             }
@@ -300,7 +300,7 @@ impl Core {
                     touched |= 1 << idx(cur.0);
                 }
                 let from_x = cur.0;
-                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1);
+                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1)?;
                 if ps.distance(from_x) == 2 {
                     last_double = Some((mid(ps, from_x), pawn_new.0, pawn_new.1));
                 }
