@@ -11,7 +11,10 @@ use crate::core::Color;
 /// remove a piece, and a removal spreads only through the capture squares
 /// and the neighbours of captured queens, so moves whose capture squares
 /// and destination all lie away from the king's square and its connected
-/// queens (and their neighbours) are not tried.
+/// queens (and their neighbours) are not tried. Pieces move sideways only
+/// with the moving unit (a rook with its riders), so when the king is a
+/// rider — it may ride away in an enemy rook and be hit at the
+/// destination — every capture is tried.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
     in_check_with(b, c, castling, fl, true)
 }
@@ -19,9 +22,10 @@ pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
 /// [`in_check`] with the locality filter on or off (`filtered = false`
 /// plays every capturing move; used by tests to check the filter).
 pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: bool) -> bool {
-    let Some((ki, _)) = find_king(b, c) else {
+    let Some((ki, kl)) = find_king(b, c) else {
         return false;
     };
+    let filtered = filtered && kl == 0;
     // D: king square plus queens connected to it by adjacency.
     let mut d: u64 = 1 << ki;
     let queens: u64 = (0..64)
