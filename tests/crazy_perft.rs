@@ -266,3 +266,24 @@ fn mangled_texts_never_panic() {
         let _ = start.parse_move(&mv);
     }
 }
+
+/// The check test's locality filter (CRZ-C1) never changes a count: perft
+/// with the filter equals perft playing every capture, on every snapshot
+/// position.
+#[test]
+fn check_filter_does_not_change_perft() {
+    use arbiter::core::Game;
+    use arbiter::variants::crazy::{position::Flags, Crazy};
+    for (name, pos) in POSITIONS {
+        let fast = Crazy::from_text(pos, Flags::default()).unwrap();
+        let brute = Crazy::from_text(
+            pos,
+            Flags {
+                brute_check: true,
+                ..Flags::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(Game::perft(&fast, 3), Game::perft(&brute, 3), "{name}");
+    }
+}

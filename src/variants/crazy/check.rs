@@ -16,7 +16,7 @@ use crate::core::Color;
 /// rider — it may ride away in an enemy rook and be hit at the
 /// destination — every capture is tried.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
-    in_check_with(b, c, castling, fl, true)
+    in_check_with(b, c, castling, fl, !fl.brute_check)
 }
 
 /// [`in_check`] with the locality filter on or off (`filtered = false`

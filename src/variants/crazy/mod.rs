@@ -66,6 +66,7 @@ fn flags(rules: &Rules) -> Flags {
         },
         king_immediate: rules.is_mutant("king-effects-immediate"),
         enter_costs_castling: rules.is_mutant("entering-costs-castling"),
+        brute_check: false,
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),

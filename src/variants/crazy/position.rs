@@ -42,6 +42,9 @@ pub struct Flags {
     /// `entering-costs-castling`: a piece entering the rook costs the
     /// castling right (CRZ-K3 misread).
     pub enter_costs_castling: bool,
+    /// Test aid, not a rule: the check test plays every capture instead of
+    /// only those near the king (`check::in_check_with`).
+    pub brute_check: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
