@@ -216,8 +216,7 @@ impl Core {
             let (n1, n2) = if focus == !0 {
                 (!0, !0)
             } else {
-                let n1 = NEIGHBOURS[i];
-                (n1, neighbours(n1))
+                (NEIGHBOURS[i], WITHIN_TWO[i])
             };
             for l in 0..st.len() {
                 let p = st.get(l);
@@ -490,6 +489,31 @@ pub fn neighbours(set: u64) -> u64 {
     }
     out
 }
+
+/// Squares at distance 0, 1 or 2 of each square (king and knight reach).
+static WITHIN_TWO: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                let (nf, nr) = (f + df, r + dr);
+                if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
 
 /// Neighbour masks of the 64 squares (index `rank * 8 + file`).
 static NEIGHBOURS: [u64; 64] = {
