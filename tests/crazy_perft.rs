@@ -217,3 +217,73 @@ fn check_filter_is_sound(text: &str) {
         );
     }
 }
+
+/// Robustness: mangled position and move texts are rejected with an
+/// error, never a panic.
+#[test]
+fn mangled_texts_never_panic() {
+    let v = arbiter::variants::get("crazy").unwrap();
+    let rules = v.rules(&[], None).unwrap();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let alphabet: Vec<char> = "()*/@~^x:=-!KQRBNPkqrbnp0123456789abcdefgh wLSé€"
+        .chars()
+        .collect();
+    let seeds: Vec<&str> = POSITIONS
+        .iter()
+        .map(|(_, p)| *p)
+        .chain(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 w:e2e4"])
+        .collect();
+    let start = game(None, &[]);
+    for k in 0..3000 {
+        let mut t: Vec<char> = seeds[k % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.next() % 3 {
+            let i = (rng.next() % t.len() as u64) as usize;
+            let c = alphabet[(rng.next() % alphabet.len() as u64) as usize];
+            match rng.next() % 3 {
+                0 => t[i] = c,
+                1 => t.insert(i, c),
+                _ => {
+                    t.remove(i);
+                }
+            }
+        }
+        let text: String = t.into_iter().collect();
+        if let Ok(g) = (v.parse)(&text, &rules) {
+            let round = g.to_text();
+            assert_eq!(
+                (v.parse)(&round, &rules).map(|g| g.to_text()).ok(),
+                Some(round.clone()),
+                "{text}"
+            );
+            let _ = g.legal_texts();
+        }
+        let mv: String = text
+            .chars()
+            .skip((rng.next() % 20) as usize)
+            .take(1 + (rng.next() % 12) as usize)
+            .collect();
+        let _ = start.explain(&mv);
+        let _ = start.parse_move(&mv);
+    }
+}
+
+/// The check test's locality filter (CRZ-C1) never changes a count: perft
+/// with the filter equals perft playing every capture, on every snapshot
+/// position.
+#[test]
+fn check_filter_does_not_change_perft() {
+    use arbiter::core::Game;
+    use arbiter::variants::crazy::{position::Flags, Crazy};
+    for (name, pos) in POSITIONS {
+        let fast = Crazy::from_text(pos, Flags::default()).unwrap();
+        let brute = Crazy::from_text(
+            pos,
+            Flags {
+                brute_check: true,
+                ..Flags::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(Game::perft(&fast, 3), Game::perft(&brute, 3), "{name}");
+    }
+}

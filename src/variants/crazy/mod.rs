@@ -6,14 +6,23 @@
 //! - [`board`]: pieces, stacks (CRZ-R3) and the chain-reaction resolver
 //!   (CRZ-R4 cascade, CRZ-Q2 revenge, CRZ-B1 rising, CRZ-Q1 all-round,
 //!   CRZ-P3 turn end) in one documented deterministic order.
-//! - [`position`]: move generation per piece (CRZ-K1..K3, CRZ-N1..N3,
-//!   CRZ-P1..P5, CRZ-R1/R2), playing moves, check (CRZ-C1).
+//! - [`position`]: the position, the generation dispatcher, playing a move
+//!   through the resolver (CRZ-R1/R2).
+//! - one module per piece: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
+//!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
+//!   (CRZ-P1, P2, P4, P5).
+//! - [`check`]: CRZ-C1.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
 
 pub mod board;
+pub mod check;
+pub mod king;
+pub mod knight;
 pub mod notation;
+pub mod pawn;
 pub mod position;
+pub mod sliders;
 
 use board::*;
 use position::{find_king, in_check, Core, Flags, Mode, BK, BQ, WK, WQ};
@@ -57,6 +66,7 @@ fn flags(rules: &Rules) -> Flags {
         },
         king_immediate: rules.is_mutant("king-effects-immediate"),
         enter_costs_castling: rules.is_mutant("entering-costs-castling"),
+        brute_check: false,
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
@@ -210,6 +220,42 @@ impl Crazy {
             n.protected = false;
             n.excluded = Some(pm);
             self.core = n;
+        }
+    }
+
+    /// The movement rules of the piece a move text starts with, for an
+    /// illegal verdict (`explain`).
+    fn why_no_move(&self, text: &str) -> (Vec<&'static str>, String) {
+        let Some((sq, n)) = crate::core::geometry::Square::parse_prefix(text) else {
+            return (vec!["CRZ-V"], "no such square".into());
+        };
+        let level = text[n..]
+            .strip_prefix('@')
+            .map(|r| {
+                r.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse::<usize>()
+                    .unwrap_or(usize::MAX)
+            })
+            .unwrap_or(0);
+        let piece = self.core.b[idx(sq)].pieces().get(level).copied();
+        let Some(p) = piece.filter(|&p| color(p) == self.core.turn) else {
+            let rule = if level > 0 { "CRZ-R3" } else { "FIDE-1" };
+            return (
+                vec![rule],
+                format!("no piece of the side to move at {sq} level {level}"),
+            );
+        };
+        match kind(p) {
+            KING if text.contains('*') || text.contains('~') => (vec!["CRZ-K1"], "a king only steps".into()),
+            KING => (vec!["CRZ-K1", "CRZ-K3", "CRZ-R2"], "a king move is exactly two king steps (or castling and a step) onto empty squares, enemy bases or rooks".into()),
+            KNIGHT if !text.contains(':') => (vec!["CRZ-N1"], "a knight move names its path, :L or :S".into()),
+            KNIGHT => (vec!["CRZ-N1", "CRZ-N2", "CRZ-N3"], "no knight move with this path and capture (at most one capture; it must then land or enter a rook)".into()),
+            PAWN => (vec!["CRZ-P1", "CRZ-P2", "CRZ-P4", "CRZ-P5"], "no pawn step, capture, en passant or disguise chain like this".into()),
+            QUEEN => (vec!["CRZ-Q1", "CRZ-R2"], "no queen move or all-round capture like this".into()),
+            ROOK => (vec!["CRZ-R1", "CRZ-R2"], "no rook move like this".into()),
+            _ => (vec!["CRZ-B1", "CRZ-R2"], "no bishop move like this".into()),
         }
     }
 
@@ -421,11 +467,12 @@ impl Game for Crazy {
             }
         });
         let Some((m, legal)) = hit else {
+            let (rules, reason) = self.why_no_move(text);
             return Ok(Verdict {
                 legal: false,
                 text: text.into(),
-                rules: vec!["CRZ-K1", "CRZ-R2", "CRZ-N2", "CRZ-P1", "CRZ-P4"],
-                reason: "no piece can make this move (movement rules)".into(),
+                rules,
+                reason,
             });
         };
         let mut rules = self.rules_of(&m);

@@ -1,7 +1,8 @@
-//! The validated Crazy Chess position ([`Core`]): move generation for every
-//! piece (king, queen, rook, bishop, knight, pawn with disguise chains),
-//! playing a move through the chain-reaction resolver, turn-end processing
-//! and the check test (CRZ-C1).
+//! The validated Crazy Chess position ([`Core`]): the move-generation
+//! dispatcher and playing a move through the chain-reaction resolver.
+//! The pieces live in their own modules (`king`, `sliders` for queen, rook
+//! and bishop, `knight`, `pawn` with disguise chains), the check test in
+//! `check`.
 //!
 //! Moves are generated pseudo-legally per piece, then each is played on a
 //! copy of the stacks; the result decides promotions (CRZ-P3) and legality
@@ -10,11 +11,13 @@
 use smallvec::SmallVec;
 
 use super::board::*;
-use crate::core::geometry::{Board, Dir, Square, BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
+pub use super::check::{in_check, in_check_with};
+use super::pawn::swap;
+use crate::core::geometry::{Board, Dir, Square, BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use crate::core::moves::{Decision, KnightPath, Move, Path};
 use crate::core::Color;
 
-const B8: Board = Board::CHESS;
+pub(super) const B8: Board = Board::CHESS;
 
 /// Castling-right bits.
 pub const WK: u8 = 1;
@@ -39,6 +42,9 @@ pub struct Flags {
     /// `entering-costs-castling`: a piece entering the rook costs the
     /// castling right (CRZ-K3 misread).
     pub enter_costs_castling: bool,
+    /// Test aid, not a rule: the check test plays every capture instead of
+    /// only those near the king (`check::in_check_with`).
+    pub brute_check: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
@@ -73,7 +79,7 @@ pub struct After {
     pub captured: bool,
 }
 
-fn sq_add(s: Square, d: Dir) -> Option<Square> {
+pub(super) fn sq_add(s: Square, d: Dir) -> Option<Square> {
     s.offset(d, B8)
 }
 
@@ -90,7 +96,7 @@ pub fn level_of(mv: &Move, at: u8) -> usize {
 pub fn has(mv: &Move, d: Decision) -> bool {
     mv.decisions.contains(&d)
 }
-fn knight_path(mv: &Move) -> Option<KnightPath> {
+pub(super) fn knight_path(mv: &Move) -> Option<KnightPath> {
     mv.decisions.iter().find_map(|d| match d {
         Decision::KnightPath(p) => Some(*p),
         _ => None,
@@ -98,14 +104,14 @@ fn knight_path(mv: &Move) -> Option<KnightPath> {
 }
 
 /// Builds a move from its path and decisions.
-fn mk(path: &[Square], decisions: &[Decision]) -> Move {
+pub(super) fn mk(path: &[Square], decisions: &[Decision]) -> Move {
     Move {
         path: Path::from_slice(path),
         decisions: decisions.iter().copied().collect(),
     }
 }
 
-fn lvl(at: u8, level: usize) -> Option<Decision> {
+pub(super) fn lvl(at: u8, level: usize) -> Option<Decision> {
     (level > 0).then_some(Decision::Level {
         at,
         level: level as u8,
@@ -114,13 +120,13 @@ fn lvl(at: u8, level: usize) -> Option<Decision> {
 
 /// What a step can do on a square with this stack (CRZ-R2).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Land {
+pub(super) enum Land {
     Quiet,
     Capture,
     Enter,
 }
 
-fn landings(st: &Stack, side: Color) -> SmallVec<[Land; 2]> {
+pub(super) fn landings(st: &Stack, side: Color) -> SmallVec<[Land; 2]> {
     let mut v = SmallVec::new();
     match st.base() {
         None => v.push(Land::Quiet),
@@ -136,7 +142,7 @@ fn landings(st: &Stack, side: Color) -> SmallVec<[Land; 2]> {
     v
 }
 
-fn land_decision(at: u8, l: Land) -> Option<Decision> {
+pub(super) fn land_decision(at: u8, l: Land) -> Option<Decision> {
     match l {
         Land::Quiet => None,
         Land::Capture => Some(Decision::CaptureAt(at)),
@@ -145,7 +151,7 @@ fn land_decision(at: u8, l: Land) -> Option<Decision> {
 }
 
 /// Relative rank (0 = own first rank).
-fn rel_rank(s: Square, c: Color) -> u8 {
+pub(super) fn rel_rank(s: Square, c: Color) -> u8 {
     if c.is_white() {
         s.rank()
     } else {
@@ -153,7 +159,7 @@ fn rel_rank(s: Square, c: Color) -> u8 {
     }
 }
 
-fn fwd(c: Color) -> i8 {
+pub(super) fn fwd(c: Color) -> i8 {
     if c.is_white() {
         1
     } else {
@@ -182,35 +188,6 @@ pub enum Mode {
 }
 
 impl Core {
-    /// The non-capturing targets of a pawn of colour `c` at `from` (level
-    /// `level`), ignoring what stands on the target (CRZ-P1, CRZ-P4):
-    /// one square forward, backward or sideways, two forward or sideways
-    /// from its own second rank when a base (middle square empty); never its
-    /// own first rank. Returns (target, is double step).
-    fn pawn_targets(&self, from: Square, level: usize, c: Color) -> SmallVec<[(Square, bool); 8]> {
-        let mut v = SmallVec::new();
-        let f = fwd(c);
-        for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
-            if let Some(t) = sq_add(from, d) {
-                if rel_rank(t, c) != 0 {
-                    v.push((t, false));
-                }
-            }
-        }
-        if level == 0 && rel_rank(from, c) == 1 {
-            for d in [Dir::new(0, f), Dir::E, Dir::W] {
-                if let (Some(m), Some(t)) =
-                    (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
-                {
-                    if self.b[idx(m)].is_empty() {
-                        v.push((t, true));
-                    }
-                }
-            }
-        }
-        v
-    }
-
     /// Calls `f` with every pseudo-legal move of `side` (moves may still
     /// fail when played: a knight that cannot land, CRZ-N2). `Mode::All`
     /// also tests the castling conditions that need attack tests (CRZ-K3).
@@ -231,8 +208,7 @@ impl Core {
         f: &mut dyn FnMut(Move),
     ) {
         let caps = mode == Mode::Captures;
-        for i in 0..64 {
-            let st = self.b[i];
+        for (i, &st) in self.b.iter().enumerate() {
             let a = sq_of(i);
             if st.is_empty() {
                 continue;
@@ -240,8 +216,7 @@ impl Core {
             let (n1, n2) = if focus == !0 {
                 (!0, !0)
             } else {
-                let n1 = NEIGHBOURS[i];
-                (n1, neighbours(n1))
+                (NEIGHBOURS[i], WITHIN_TWO[i])
             };
             for l in 0..st.len() {
                 let p = st.get(l);
@@ -265,369 +240,6 @@ impl Core {
             }
         }
         self.gen_castling(fl, side, mode, f);
-    }
-
-    /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
-    /// by capturing an enemy base or entering a rook (CRZ-R2).
-    fn gen_slider(
-        &self,
-        a: Square,
-        l: usize,
-        side: Color,
-        dirs: &[Dir],
-        caps: bool,
-        f: &mut dyn FnMut(Move),
-    ) {
-        for &d in dirs {
-            for t in B8.ray(a, d) {
-                let st = &self.b[idx(t)];
-                for land in landings(st, side) {
-                    if caps && land != Land::Capture {
-                        continue;
-                    }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.extend(land_decision(1, land));
-                    f(mk(&[a, t], &ds));
-                }
-                if !st.is_empty() {
-                    break;
-                }
-            }
-        }
-    }
-
-    /// CRZ-Q1: the all-round capture, only with an occupied neighbour.
-    fn gen_all_round(&self, a: Square, l: usize, f: &mut dyn FnMut(Move)) {
-        if KING_DIRS
-            .iter()
-            .any(|&d| sq_add(a, d).is_some_and(|n| !self.b[idx(n)].is_empty()))
-        {
-            let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-            ds.extend(lvl(0, l));
-            ds.push(Decision::AllRound);
-            f(mk(&[a], &ds));
-        }
-    }
-
-    /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
-    /// first step's capture effects are deferred, CRZ-K2, see `apply`).
-    fn gen_king(
-        &self,
-        fl: &Flags,
-        i: usize,
-        l: usize,
-        side: Color,
-        caps: bool,
-        f: &mut dyn FnMut(Move),
-    ) {
-        let a = sq_of(i);
-        let mut origin = self.b[i];
-        origin.remove(l);
-        for d1 in KING_DIRS {
-            let Some(s1) = sq_add(a, d1) else { continue };
-            for l1 in landings(&self.b[idx(s1)], side) {
-                if fl.king_single {
-                    if caps && l1 != Land::Capture {
-                        continue;
-                    }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.extend(land_decision(1, l1));
-                    f(mk(&[a, s1], &ds));
-                    continue;
-                }
-                for d2 in KING_DIRS {
-                    let Some(s2) = sq_add(s1, d2) else { continue };
-                    let st2 = if s2 == a { origin } else { self.b[idx(s2)] };
-                    for l2 in landings(&st2, side) {
-                        if caps && l1 != Land::Capture && l2 != Land::Capture {
-                            continue;
-                        }
-                        let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
-                        ds.extend(lvl(0, l));
-                        ds.extend(land_decision(1, l1));
-                        ds.extend(land_decision(2, l2));
-                        f(mk(&[a, s1, s2], &ds));
-                    }
-                }
-            }
-        }
-    }
-
-    /// CRZ-K3: castling (FIDE rights and conditions) as the king's first
-    /// step, then a second king step.
-    fn gen_castling(&self, fl: &Flags, side: Color, mode: Mode, f: &mut dyn FnMut(Move)) {
-        let r = if side.is_white() { 0u8 } else { 7 };
-        let (kbit, qbit) = if side.is_white() { (WK, WQ) } else { (BK, BQ) };
-        let king_sq = Square::new(4, r);
-        for (bit, rook_file, king_to, rook_to, empty) in [
-            (kbit, 7u8, 6u8, 5u8, &[5u8, 6][..]),
-            (qbit, 0, 2, 3, &[1, 2, 3][..]),
-        ] {
-            if self.castling & bit == 0 {
-                continue;
-            }
-            let rook_sq = Square::new(rook_file, r);
-            let (ki, ri) = (idx(king_sq), idx(rook_sq));
-            if self.b[ki].base() != Some(make(KING, side))
-                || self.b[ri].base().map(|p| p & 15) != Some(make(ROOK, side))
-            {
-                continue;
-            }
-            if self.b[ki].len() != 1
-                || empty
-                    .iter()
-                    .any(|&fi| !self.b[idx(Square::new(fi, r))].is_empty())
-            {
-                continue;
-            }
-            let kt = Square::new(king_to, r);
-            let rt = Square::new(rook_to, r);
-            let mut after = self.b;
-            after[ki] = Stack::EMPTY;
-            after[idx(kt)] = Stack::one(make(KING, side));
-            after[idx(rt)] = after[ri];
-            after[ri] = Stack::EMPTY;
-            if mode == Mode::All {
-                let crossed = Square::new(if king_to == 6 { 5 } else { 3 }, r);
-                let mut cross = self.b;
-                cross[ki] = Stack::EMPTY;
-                cross[idx(crossed)] = Stack::one(make(KING, side));
-                if in_check(&self.b, side, self.castling, fl)
-                    || in_check(&cross, side, self.castling, fl)
-                    || in_check(&after, side, self.castling, fl)
-                {
-                    continue;
-                }
-            }
-            for d2 in KING_DIRS {
-                let Some(s2) = sq_add(kt, d2) else { continue };
-                for l2 in landings(&after[idx(s2)], side) {
-                    if mode == Mode::Captures && l2 != Land::Capture {
-                        continue;
-                    }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.push(Decision::Castle { rook: rook_sq });
-                    ds.extend(land_decision(2, l2));
-                    f(mk(&[king_sq, kt, s2], &ds));
-                }
-            }
-        }
-    }
-
-    /// CRZ-N1..N3: both paths of every leap; a capture at the destination
-    /// (base, or an enemy rider at any depth) or one capture in passing on
-    /// an intermediate square (any depth), or none.
-    fn gen_knight(
-        &self,
-        _fl: &Flags,
-        a: Square,
-        l: usize,
-        side: Color,
-        caps: bool,
-        f: &mut dyn FnMut(Move),
-    ) {
-        for leap in KNIGHT_LEAPS {
-            let Some(b) = sq_add(a, leap) else { continue };
-            let (u, v) = if leap.dr.abs() == 2 {
-                (Dir::new(0, leap.dr.signum()), Dir::new(leap.df, 0))
-            } else {
-                (Dir::new(leap.df.signum(), 0), Dir::new(0, leap.dr))
-            };
-            let dest = &self.b[idx(b)];
-            for path in [KnightPath::LongFirst, KnightPath::ShortFirst] {
-                let mids = match path {
-                    KnightPath::LongFirst => {
-                        [sq_add(a, u), sq_add(a, Dir::new(2 * u.df, 2 * u.dr))]
-                    }
-                    KnightPath::ShortFirst => {
-                        [sq_add(a, v), sq_add(a, Dir::new(v.df + u.df, v.dr + u.dr))]
-                    }
-                };
-                let kp = Decision::KnightPath(path);
-                for land in landings(dest, side) {
-                    if caps && land != Land::Capture {
-                        continue;
-                    }
-                    let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.extend(land_decision(1, land));
-                    ds.push(kp);
-                    f(mk(&[a, b], &ds));
-                }
-                for (dl, &p) in dest.pieces().iter().enumerate().skip(1) {
-                    if color(p) != side {
-                        let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
-                        ds.extend(lvl(0, l));
-                        ds.push(Decision::CaptureAt(1));
-                        ds.extend(lvl(1, dl));
-                        ds.push(kp);
-                        f(mk(&[a, b], &ds));
-                    }
-                }
-                // A capture in passing: the landing is decided when played.
-                for m in mids.into_iter().flatten() {
-                    for (ml, &p) in self.b[idx(m)].pieces().iter().enumerate() {
-                        if color(p) != side {
-                            let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
-                            ds.extend(lvl(0, l));
-                            ds.push(Decision::CaptureAt(1));
-                            ds.extend(lvl(1, ml));
-                            ds.push(kp);
-                            f(mk(&[a, m, b], &ds));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
-    /// disguise and chain disguise.
-    fn gen_pawn(&self, a: Square, l: usize, side: Color, caps: bool, f: &mut dyn FnMut(Move)) {
-        let fw = fwd(side);
-        // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
-        // or en passant onto the skipped square.
-        for df in [-1, 1] {
-            let Some(t) = sq_add(a, Dir::new(df, fw)) else {
-                continue;
-            };
-            let st = &self.b[idx(t)];
-            match st.base() {
-                Some(base) if color(base) != side => {
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.push(Decision::CaptureAt(1));
-                    f(mk(&[a, t], &ds));
-                }
-                None if self.ep.is_some_and(|(s, _)| s == t) && side == self.turn => {
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.push(Decision::CaptureAt(1));
-                    f(mk(&[a, t], &ds));
-                }
-                _ => {}
-            }
-        }
-        if caps {
-            return;
-        }
-        for (t, _double) in self.pawn_targets(a, l, side) {
-            let st = &self.b[idx(t)];
-            // Plain steps: onto an empty square or into a rook (CRZ-R2).
-            match st.base() {
-                None => f(mk(&[a, t], lvl(0, l).as_slice())),
-                Some(base) if kind(base) == ROOK => {
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.push(Decision::EnterAt(1));
-                    f(mk(&[a, t], &ds));
-                }
-                _ => {}
-            }
-            // Disguise (CRZ-P4) with any piece of the target, then chains.
-            for xl in 0..st.len() {
-                let mut path: Path = Path::new();
-                path.push(a);
-                path.push(t);
-                let mut ds: SmallVec<[Decision; 2]> = SmallVec::new();
-                ds.extend(lvl(0, l));
-                ds.push(Decision::Disguise(t));
-                ds.extend(lvl(1, xl));
-                self.gen_chain(side, a, l, t, xl, &mut path, &mut ds, f);
-            }
-        }
-    }
-
-    /// Emits the disguise in `path`/`ds` and every longer chain (CRZ-P5).
-    #[allow(clippy::too_many_arguments)]
-    fn gen_chain(
-        &self,
-        side: Color,
-        pa: Square,
-        pl: usize,
-        xs: Square,
-        xl: usize,
-        path: &mut Path,
-        ds: &mut SmallVec<[Decision; 2]>,
-        f: &mut dyn FnMut(Move),
-    ) {
-        f(Move {
-            path: path.clone(),
-            decisions: ds.iter().copied().collect(),
-        });
-        // Play the swaps so far to find the next pawns.
-        let mut b = self.b;
-        let mut cur = swap(&mut b, pa, pl, xs, xl).0;
-        let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
-        used.push((xs, xl));
-        for k in 2..path.len() {
-            let ps = path[k];
-            let l = level_of(
-                &Move {
-                    path: path.clone(),
-                    decisions: ds.iter().copied().collect(),
-                },
-                k as u8,
-            );
-            let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1);
-            used.push(pawn_new);
-            cur = x_new;
-        }
-        if path.len() >= 10 {
-            return;
-        }
-        let probe = Core {
-            b,
-            ..self.clone_light()
-        };
-        for d in KING_DIRS.iter().chain(
-            [
-                Dir::new(0, 2),
-                Dir::new(0, -2),
-                Dir::new(2, 0),
-                Dir::new(-2, 0),
-            ]
-            .iter(),
-        ) {
-            let Some(u) = sq_add(cur.0, *d) else { continue };
-            let st = &b[idx(u)];
-            for ul in 0..st.len() {
-                let p = st.get(ul);
-                if p & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
-                    continue;
-                }
-                if !probe
-                    .pawn_targets(u, ul, side)
-                    .iter()
-                    .any(|&(t, _)| t == cur.0)
-                {
-                    continue;
-                }
-                let at = path.len() as u8;
-                path.push(u);
-                let n = ds.len();
-                ds.extend(lvl(at, ul));
-                self.gen_chain(side, pa, pl, xs, xl, path, ds, f);
-                path.pop();
-                ds.truncate(n);
-            }
-        }
-    }
-
-    fn clone_light(&self) -> Core {
-        Core {
-            b: self.b,
-            turn: self.turn,
-            castling: self.castling,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            holder: self.holder,
-            protected: false,
-            excluded: None,
-        }
     }
 
     /// Plays `mv` (of the side to move) on a copy of the stacks, with every
@@ -672,7 +284,7 @@ impl Core {
             .any(|d| matches!(d, Decision::Disguise(_)))
         {
             king_move = false;
-            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1));
+            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
             if level_of(mv, 1) == 0 {
                 touched |= 1 << idx(mv.path[1]);
             }
@@ -690,7 +302,7 @@ impl Core {
                     touched |= 1 << idx(cur.0);
                 }
                 let from_x = cur.0;
-                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1);
+                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1)?;
                 if ps.distance(from_x) == 2 {
                     last_double = Some((mid(ps, from_x), pawn_new.0, pawn_new.1));
                 }
@@ -775,13 +387,10 @@ impl Core {
             } else if !ch.b[s1].extend(&unit) {
                 return None;
             }
-            let Some(top) = ch.b[s1]
+            let top = ch.b[s1]
                 .pieces()
                 .iter()
-                .rposition(|&p| p & 15 == make(KING, side))
-            else {
-                return None;
-            };
+                .rposition(|&p| p & 15 == make(KING, side))?;
             let k = ch.b[s1].remove(top);
             land(&mut ch, s2, &Stack::one(k), cap(2), ent(2));
             if let Some((victim, contents)) = deferred {
@@ -827,12 +436,12 @@ impl Core {
     }
 }
 
-fn mid(a: Square, b: Square) -> Square {
+pub(super) fn mid(a: Square, b: Square) -> Square {
     Square::new((a.file() + b.file()) / 2, (a.rank() + b.rank()) / 2)
 }
 
 /// A step's landing: quiet, entering (on top), or capturing the base.
-fn land(ch: &mut Chain, t: usize, unit: &Stack, capture: bool, enter: bool) {
+pub(super) fn land(ch: &mut Chain, t: usize, unit: &Stack, capture: bool, enter: bool) {
     if capture {
         ch.replace_base(t, unit);
     } else if ch.b[t].is_empty() {
@@ -869,105 +478,6 @@ fn land_after_capture(ch: &mut Chain, t: usize, unit: &Stack, two: bool) -> Opti
     }
 }
 
-/// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
-/// everything X carries, swap places. Returns X's and the pawn's new
-/// (square, level).
-pub fn swap(
-    b: &mut Stacks,
-    ps: Square,
-    pl: usize,
-    xs: Square,
-    xl: usize,
-) -> ((Square, usize), (Square, usize)) {
-    let (pi, xi) = (idx(ps), idx(xs));
-    if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
-        return ((xs, xl), (ps, pl));
-    }
-    let pawn = b[pi].get(pl);
-    let n = b[xi].unit_len(xl);
-    let above_x = b[xi].split_off(xl);
-    let mut xunit = above_x;
-    let rest_x = xunit.split_off(n);
-    let _ = b[xi].push(pawn);
-    let _ = b[xi].extend(&rest_x);
-    let mut above_p = b[pi].split_off(pl);
-    let rest_p = above_p.split_off(1);
-    let _ = b[pi].extend(&xunit);
-    let _ = b[pi].extend(&rest_p);
-    ((ps, pl), (xs, xl))
-}
-
-/// CRZ-C1: is `c`'s king in check — would some pseudo-legal move of the
-/// opponent remove it, chain reactions included? Only capturing moves can
-/// remove a piece, and a removal spreads only through the capture squares
-/// and the neighbours of captured queens, so moves whose capture squares
-/// and destination all lie away from the king's square and its connected
-/// queens (and their neighbours) are not tried.
-pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
-    in_check_with(b, c, castling, fl, true)
-}
-
-/// [`in_check`] with the locality filter on or off (`filtered = false`
-/// plays every capturing move; used by tests to check the filter).
-pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: bool) -> bool {
-    let Some((ki, _)) = find_king(b, c) else {
-        return false;
-    };
-    // D: king square plus queens connected to it by adjacency.
-    let mut d: u64 = 1 << ki;
-    let queens: u64 = (0..64)
-        .filter(|&i| b[i].pieces().iter().any(|&p| kind(p) == QUEEN))
-        .fold(0, |m, i| m | (1u64 << i));
-    loop {
-        let grown = neighbours(d) & queens | d;
-        if grown == d {
-            break;
-        }
-        d = grown;
-    }
-    let near = d | neighbours(d);
-    let probe = Core {
-        b: *b,
-        turn: c.other(),
-        castling,
-        ep: None,
-        halfmove: 0,
-        fullmove: 1,
-        holder: c,
-        protected: false,
-        excluded: None,
-    };
-    let mut found = false;
-    probe.gen_near(
-        fl,
-        c.other(),
-        Mode::Captures,
-        if filtered { near } else { !0 },
-        &mut |mv: Move| {
-            if found {
-                return;
-            }
-            let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
-            for dcs in &mv.decisions {
-                match dcs {
-                    Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
-                    Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
-                    _ => {}
-                }
-            }
-            if filtered && !hit {
-                return;
-            }
-            if let Some(after) = probe.apply(&mv, fl) {
-                if find_king(&after.b, c).is_none() {
-                    found = true;
-                }
-            }
-        },
-    );
-    found
-}
-
 /// The squares next to any square of `set`.
 pub fn neighbours(set: u64) -> u64 {
     let mut out = 0u64;
@@ -979,6 +489,31 @@ pub fn neighbours(set: u64) -> u64 {
     }
     out
 }
+
+/// Squares at distance 0, 1 or 2 of each square (king and knight reach).
+static WITHIN_TWO: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                let (nf, nr) = (f + df, r + dr);
+                if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
 
 /// Neighbour masks of the 64 squares (index `rank * 8 + file`).
 static NEIGHBOURS: [u64; 64] = {

@@ -1,0 +1,238 @@
+//! The pawn: steps forward, backward and sideways, double steps from the
+//! own second rank (CRZ-P1), captures and extended en passant (CRZ-P2),
+//! disguise (CRZ-P4) and chain disguise (CRZ-P5). Turn-end promotion and
+//! first-rank removal are in `board::turn_end` (CRZ-P3).
+
+use smallvec::SmallVec;
+
+use super::board::*;
+use super::position::*;
+use crate::core::geometry::{Dir, Square, KING_DIRS};
+use crate::core::moves::{Decision, Move, Path};
+use crate::core::Color;
+
+impl Core {
+    /// The non-capturing targets of a pawn of colour `c` at `from` (level
+    /// `level`), ignoring what stands on the target (CRZ-P1, CRZ-P4):
+    /// one square forward, backward or sideways, two forward or sideways
+    /// from its own second rank when a base (middle square empty); never its
+    /// own first rank. Returns (target, is double step).
+    pub(super) fn pawn_targets(
+        &self,
+        from: Square,
+        level: usize,
+        c: Color,
+    ) -> SmallVec<[(Square, bool); 8]> {
+        let mut v = SmallVec::new();
+        let f = fwd(c);
+        for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
+            if let Some(t) = sq_add(from, d) {
+                if rel_rank(t, c) != 0 {
+                    v.push((t, false));
+                }
+            }
+        }
+        if level == 0 && rel_rank(from, c) == 1 {
+            for d in [Dir::new(0, f), Dir::E, Dir::W] {
+                if let (Some(m), Some(t)) =
+                    (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
+                {
+                    if self.b[idx(m)].is_empty() {
+                        v.push((t, true));
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
+    /// disguise and chain disguise.
+    pub(super) fn gen_pawn(
+        &self,
+        a: Square,
+        l: usize,
+        side: Color,
+        caps: bool,
+        f: &mut dyn FnMut(Move),
+    ) {
+        let fw = fwd(side);
+        // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
+        // or en passant onto the skipped square.
+        for df in [-1, 1] {
+            let Some(t) = sq_add(a, Dir::new(df, fw)) else {
+                continue;
+            };
+            let st = &self.b[idx(t)];
+            match st.base() {
+                Some(base) if color(base) != side => {
+                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                    ds.extend(lvl(0, l));
+                    ds.push(Decision::CaptureAt(1));
+                    f(mk(&[a, t], &ds));
+                }
+                None if self.ep.is_some_and(|(s, _)| s == t) && side == self.turn => {
+                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                    ds.extend(lvl(0, l));
+                    ds.push(Decision::CaptureAt(1));
+                    f(mk(&[a, t], &ds));
+                }
+                _ => {}
+            }
+        }
+        if caps {
+            return;
+        }
+        for (t, _double) in self.pawn_targets(a, l, side) {
+            let st = &self.b[idx(t)];
+            // Plain steps: onto an empty square or into a rook (CRZ-R2).
+            match st.base() {
+                None => f(mk(&[a, t], lvl(0, l).as_slice())),
+                Some(base) if kind(base) == ROOK => {
+                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                    ds.extend(lvl(0, l));
+                    ds.push(Decision::EnterAt(1));
+                    f(mk(&[a, t], &ds));
+                }
+                _ => {}
+            }
+            // Disguise (CRZ-P4) with any piece of the target, then chains.
+            for xl in 0..st.len() {
+                let mut path: Path = Path::new();
+                path.push(a);
+                path.push(t);
+                let mut ds: SmallVec<[Decision; 2]> = SmallVec::new();
+                ds.extend(lvl(0, l));
+                ds.push(Decision::Disguise(t));
+                ds.extend(lvl(1, xl));
+                self.gen_chain(side, a, l, t, xl, &mut path, &mut ds, f);
+            }
+        }
+    }
+
+    /// Emits the disguise in `path`/`ds` and every longer chain (CRZ-P5).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_chain(
+        &self,
+        side: Color,
+        pa: Square,
+        pl: usize,
+        xs: Square,
+        xl: usize,
+        path: &mut Path,
+        ds: &mut SmallVec<[Decision; 2]>,
+        f: &mut dyn FnMut(Move),
+    ) {
+        f(Move {
+            path: path.clone(),
+            decisions: ds.iter().copied().collect(),
+        });
+        // Play the swaps so far to find the next pawns.
+        let mut b = self.b;
+        let Some((mut cur, _)) = swap(&mut b, pa, pl, xs, xl) else {
+            return;
+        };
+        let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
+        used.push((xs, xl));
+        for k in 2..path.len() {
+            let ps = path[k];
+            let l = level_of(
+                &Move {
+                    path: path.clone(),
+                    decisions: ds.iter().copied().collect(),
+                },
+                k as u8,
+            );
+            let Some((x_new, pawn_new)) = swap(&mut b, ps, l, cur.0, cur.1) else {
+                return;
+            };
+            used.push(pawn_new);
+            cur = x_new;
+        }
+        if path.len() >= 10 {
+            return;
+        }
+        let probe = Core {
+            b,
+            ..self.clone_light()
+        };
+        for d in KING_DIRS.iter().chain(
+            [
+                Dir::new(0, 2),
+                Dir::new(0, -2),
+                Dir::new(2, 0),
+                Dir::new(-2, 0),
+            ]
+            .iter(),
+        ) {
+            let Some(u) = sq_add(cur.0, *d) else { continue };
+            let st = &b[idx(u)];
+            for ul in 0..st.len() {
+                let p = st.get(ul);
+                if p & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
+                    continue;
+                }
+                if !probe
+                    .pawn_targets(u, ul, side)
+                    .iter()
+                    .any(|&(t, _)| t == cur.0)
+                {
+                    continue;
+                }
+                let at = path.len() as u8;
+                path.push(u);
+                let n = ds.len();
+                ds.extend(lvl(at, ul));
+                self.gen_chain(side, pa, pl, xs, xl, path, ds, f);
+                path.pop();
+                ds.truncate(n);
+            }
+        }
+    }
+
+    pub(super) fn clone_light(&self) -> Core {
+        Core {
+            b: self.b,
+            turn: self.turn,
+            castling: self.castling,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            holder: self.holder,
+            protected: false,
+            excluded: None,
+        }
+    }
+}
+
+/// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
+/// everything X carries, swap places. Returns X's and the pawn's new
+/// (square, level); `None` (board unchanged) when there is nothing to swap
+/// or a stack would exceed [`MAX_STACK`].
+pub fn swap(
+    b: &mut Stacks,
+    ps: Square,
+    pl: usize,
+    xs: Square,
+    xl: usize,
+) -> Option<((Square, usize), (Square, usize))> {
+    let (pi, xi) = (idx(ps), idx(xs));
+    if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
+        return None;
+    }
+    let pawn = b[pi].get(pl);
+    let n = b[xi].unit_len(xl);
+    if b[pi].len() - 1 + n > MAX_STACK {
+        return None;
+    }
+    let above_x = b[xi].split_off(xl);
+    let mut xunit = above_x;
+    let rest_x = xunit.split_off(n);
+    let _ = b[xi].push(pawn);
+    let _ = b[xi].extend(&rest_x);
+    let mut above_p = b[pi].split_off(pl);
+    let rest_p = above_p.split_off(1);
+    let _ = b[pi].extend(&xunit);
+    let _ = b[pi].extend(&rest_p);
+    Some(((ps, pl), (xs, xl)))
+}

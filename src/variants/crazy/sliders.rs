@@ -1,0 +1,56 @@
+//! Queen, rook and bishop (FIDE sliders, CRZ-R1) and the queen's all-round
+//! capture (CRZ-Q1). The bishop's rising is a chain reaction
+//! (`board::Chain::rise`, CRZ-B1).
+
+use smallvec::SmallVec;
+
+use super::board::*;
+use super::position::*;
+use crate::core::geometry::{Dir, Square, KING_DIRS};
+use crate::core::moves::{Decision, Move};
+use crate::core::Color;
+
+impl Core {
+    /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
+    /// by capturing an enemy base or entering a rook (CRZ-R2).
+    pub(super) fn gen_slider(
+        &self,
+        a: Square,
+        l: usize,
+        side: Color,
+        dirs: &[Dir],
+        caps: bool,
+        f: &mut dyn FnMut(Move),
+    ) {
+        for &d in dirs {
+            for t in B8.ray(a, d) {
+                let st = &self.b[idx(t)];
+                for land in landings(st, side) {
+                    if caps && land != Land::Capture {
+                        continue;
+                    }
+                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                    ds.extend(lvl(0, l));
+                    ds.extend(land_decision(1, land));
+                    f(mk(&[a, t], &ds));
+                }
+                if !st.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// CRZ-Q1: the all-round capture, only with an occupied neighbour.
+    pub(super) fn gen_all_round(&self, a: Square, l: usize, f: &mut dyn FnMut(Move)) {
+        if KING_DIRS
+            .iter()
+            .any(|&d| sq_add(a, d).is_some_and(|n| !self.b[idx(n)].is_empty()))
+        {
+            let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+            ds.extend(lvl(0, l));
+            ds.push(Decision::AllRound);
+            f(mk(&[a], &ds));
+        }
+    }
+}
