@@ -254,7 +254,7 @@ mod tests {
             }
             self.list(req)
                 .iter()
-                .map(|m| self.count(&with_moves(req, &[m.clone()]), depth - 1))
+                .map(|m| self.count(&with_moves(req, std::slice::from_ref(m)), depth - 1))
                 .sum()
         }
     }
