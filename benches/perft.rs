@@ -41,6 +41,48 @@ const CASES: &[Case] = &[
         options: &[],
         depth: 4,
     },
+    Case {
+        name: "sonic start",
+        variant: "sonic",
+        position: None,
+        options: &[],
+        depth: 4,
+    },
+    Case {
+        name: "sonic springs",
+        variant: "sonic",
+        position: None,
+        options: &["springs"],
+        depth: 4,
+    },
+    Case {
+        name: "hop start",
+        variant: "hop",
+        position: None,
+        options: &[],
+        depth: 3,
+    },
+    Case {
+        name: "crazy start",
+        variant: "crazy",
+        position: None,
+        options: &[],
+        depth: 3,
+    },
+    Case {
+        name: "bosses start",
+        variant: "bosses",
+        position: None,
+        options: &[],
+        depth: 6,
+    },
+    Case {
+        name: "english start",
+        variant: "english",
+        position: None,
+        options: &[],
+        depth: 10,
+    },
 ];
 
 /// Best time (seconds) of `reps` runs of `f`, with its result.
@@ -82,6 +124,9 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick")
         || std::env::var_os("ARBITER_BENCH_QUICK").is_some();
     let reps = if quick { 1 } else { 3 };
+    // shakmaty's single-thread bulk speed on the fide start position: the
+    // yardstick of every other game's target ("0.1x shakmaty's fide speed").
+    let mut yardstick: Option<f64> = None;
     println!(
         "{:<18} {:>5} {:>12} {:>10} {:>10} {:>8} {:>10} {:>8} {:>10}",
         "case", "depth", "nodes", "arbiter", "shakmaty", "ratio", "2 threads", "2t/1t", "2t bound"
@@ -110,9 +155,12 @@ fn main() {
                 .unwrap();
             let (n, ts) = time(reps, || shakmaty_perft(&pos, depth));
             assert_eq!(n, nodes, "{}: shakmaty disagrees", c.name);
+            yardstick.get_or_insert(mnps(ts));
             (format!("{:.1}", mnps(ts)), format!("{:.2}x", ts / t1))
         } else {
-            ("-".into(), "-".into())
+            // Other games: their speed over shakmaty's fide start speed.
+            let r = yardstick.map_or("-".to_string(), |y| format!("{:.2}x", mnps(t1) / y));
+            ("(fide)".into(), r)
         };
         let sim = two_thread_bound(g.as_ref(), depth);
         println!(
@@ -129,5 +177,8 @@ fn main() {
         );
     }
     println!("(Mnps = million leaf nodes per second, bulk counting; ratio = arbiter / shakmaty speed, 1 thread;");
+    println!(
+        " for the other games, ratio = their Mnps / shakmaty's Mnps on the fide start position;"
+    );
     println!(" 2t/1t = wall-clock speed-up with 2 threads; 2t bound = the speed-up the root split allows on an idle machine, from per-root-move work)");
 }

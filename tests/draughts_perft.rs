@@ -85,6 +85,27 @@ fn bosses_endgame_perft() {
     }
 }
 
+/// Endgames with bosses of more than 3 hit points, under boss-hp=5.
+const ENDGAMES_HP5: [(&str, &str); 3] = [
+    ("boss-and-two-men", "8/8/8/8/2o[d5]o3/2(C)5/8/8 w Co"),
+    ("four-bosses", "3[o5]4/8/2[d4]5/8/8/5[D5]2/8/1[O3]6 w -"),
+    (
+        "c-bosses-black-to-move",
+        "8/2[c5]5/8/3D4/4d3/8/5[C4]2/8 b Dd",
+    ),
+];
+
+#[test]
+fn bosses_endgame_perft_hp5() {
+    for (name, pos) in ENDGAMES_HP5 {
+        let g = game("bosses", Some(pos), &["boss-hp=5".to_string()]);
+        snap(
+            &format!("bosses-endgame-{name}-hp5"),
+            perft_table(g.as_ref(), 1..=5),
+        );
+    }
+}
+
 /// Plays deterministic pseudo-random games; at every position the text
 /// parses back to the same text and the same legal moves.
 fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64, plies: usize) {
@@ -104,6 +125,8 @@ fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64
             assert_eq!(back.to_text(), text);
             let moves = g.legal_texts();
             assert_eq!(back.legal_texts(), moves, "{text}");
+            // Bulk counting (count_legal) agrees with generation.
+            assert_eq!(g.perft(1, 1), moves.len() as u64, "{text}");
             if moves.is_empty() {
                 break;
             }

@@ -194,3 +194,34 @@ fn parse_move_accepts_canonical_and_record_texts() {
         "placement omitted: ambiguous"
     );
 }
+
+/// Speed beside shakmaty's FIDE bulk perft (the target: at least
+/// 0.1x). Prints leaves per second; run with `--ignored --nocapture`.
+#[test]
+#[ignore = "timing: run with --ignored --nocapture"]
+fn speed_beside_shakmaty() {
+    use shakmaty::Chess;
+    let t = std::time::Instant::now();
+    let n = shakmaty::perft(&Chess::default(), 5);
+    let fide = n as f64 / t.elapsed().as_secs_f64();
+    let mut line = format!(
+        "shakmaty fide perft(5) = {n}: {:.1} M leaves/s\n",
+        fide / 1e6
+    );
+    for (name, fen, depth) in [
+        ("start", hop::START, 3),
+        ("example-white", EXAMPLE_W, 2),
+        ("castling-trampolines", TACTICAL[2].1, 2),
+    ] {
+        let p = pos(fen);
+        let t = std::time::Instant::now();
+        let n = Game::perft(&p, depth);
+        let hop = n as f64 / t.elapsed().as_secs_f64();
+        line += &format!(
+            "hop {name} perft({depth}) = {n}: {:.1} M leaves/s ({:.2}x shakmaty)\n",
+            hop / 1e6,
+            hop / fide
+        );
+    }
+    eprintln!("{line}");
+}

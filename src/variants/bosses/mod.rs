@@ -25,7 +25,7 @@
 //! # Move text
 //!
 //! ```text
-//! move  := [drop ','...] path [',' shift ...]
+//! move  := (drop ',')* path (',' shift)*
 //! drop  := T '@' square          (T in the mover's case: D@c3, d@f6), in D, O, C order
 //! path  := square '-' square     a step
 //!        | square ('x' square)+  a capture series, every landing square
@@ -197,6 +197,12 @@ fn is_jump(a: u8, b: u8) -> bool {
 /// The decisions of a turn apart from the path, for building moves.
 type Placement = Vec<(usize, u8)>;
 type Shift = Vec<(u8, u8)>;
+/// A piece's binding options: (target, direction, or `None` for the escape).
+type ShiftOptions = Vec<(u8, Option<usize>)>;
+/// One option index per piece (`None` = stays).
+type Assignment = Vec<Option<usize>>;
+/// A parsed move text: drops, path, is-capture, shifts.
+type ParsedMove = (Vec<(u8, Square)>, Vec<Square>, bool, Vec<(Square, Square)>);
 
 impl Bosses {
     /// Parses and validates a position text (G4).
@@ -452,21 +458,47 @@ impl Bosses {
     /// Every complete capture series of the side to move (CWB-3..CWB-8);
     /// with `max_only`, only those with the most jumps (CWB-4).
     fn captures(&self, max_only: bool) -> Captures {
+        let mut caps = Captures::new(max_only);
+        self.for_each_series(&mut |p, j| caps.add(p, j));
+        caps
+    }
+
+    /// Runs `visit(path, jumps)` over every complete capture series of the
+    /// side to move (CWB-3, CWB-5, CWB-6, CWB-8).
+    fn for_each_series(&self, visit: &mut impl FnMut(&[u8], u32)) {
         let me = ci(self.turn);
         let occ = self.pieces[0] | self.pieces[1];
-        let mut a = Arena::plain(!occ, self.pieces[1 - me]);
-        a.tough = self.boss & self.pieces[1 - me];
+        let enemy = self.pieces[1 - me];
+        // Bulk test: which pieces have a first jump at all.
+        let mut starters = 0;
+        for d in 0..8 {
+            let mut movers = 0;
+            for (k, (&man, &crowned)) in MAN_DIRS.iter().zip(&CROWNED_DIRS).enumerate() {
+                let (man, crowned) = if self.turn.is_white() {
+                    (man, crowned)
+                } else {
+                    (dr::flip_dirs(man), dr::flip_dirs(crowned))
+                };
+                if man & (1 << d) != 0 {
+                    movers |= self.kind[k] & !self.crowned;
+                }
+                if crowned & (1 << d) != 0 {
+                    movers |= self.kind[k] & self.crowned;
+                }
+            }
+            starters |= dr::jumpers(movers & self.pieces[me], d, enemy, !occ);
+        }
+        if starters == 0 {
+            return;
+        }
+        let mut a = Arena::plain(!occ, enemy);
+        a.tough = self.boss & enemy;
         a.hp = self.hp;
         a.double_jump = self.rules.double_jump;
-        let mut caps = Captures::new(max_only);
-        let mut own = self.pieces[me];
-        while own != 0 {
-            let from = own.trailing_zeros() as u8;
-            own &= own - 1;
+        while starters != 0 {
+            let from = starters.trailing_zeros() as u8;
+            starters &= starters - 1;
             let dirs = self.dirs(from, self.turn);
-            if !a.can_jump(from, dirs) {
-                continue;
-            }
             let crown = if self.crowned & (1 << from) != 0 {
                 0
             } else {
@@ -476,10 +508,62 @@ impl Bosses {
             if !self.rules.start_occupied {
                 a.empty |= 1 << from;
             }
-            a.series(from, dirs, crown, &mut |p, j| caps.add(p, j));
+            a.series(from, dirs, crown, visit);
             a.empty &= !(1 << from);
         }
-        caps
+    }
+
+    /// Counts the turns without building them when no drop is pending and
+    /// the binding rule cannot apply (the mover keeps an O or C piece);
+    /// `None` otherwise.
+    fn count_fast(&self) -> Option<u64> {
+        let me = ci(self.turn);
+        if self.eliminated(self.turn) || self.eliminated(self.turn.other()) {
+            return Some(0);
+        }
+        let binding_possible =
+            !self.rules.no_binding && self.pieces[me] & (self.kind[O] | self.kind[C]) == 0;
+        if self.pending(self.turn) != 0 || binding_possible {
+            return None;
+        }
+        let (mut best, mut n) = (0u32, 0u64);
+        let no_max = self.rules.no_max;
+        self.for_each_series(&mut |_, j| {
+            if no_max || j == best {
+                n += 1;
+            } else if j > best {
+                best = j;
+                n = 1;
+            }
+        });
+        if n > 0 {
+            return Some(n);
+        }
+        let empty = !(self.pieces[0] | self.pieces[1]);
+        for k in 0..3 {
+            for crowned in [false, true] {
+                let set = self.pieces[me]
+                    & self.kind[k]
+                    & if crowned { self.crowned } else { !self.crowned };
+                if set == 0 {
+                    continue;
+                }
+                let mut dirs = if crowned {
+                    CROWNED_DIRS[k]
+                } else {
+                    MAN_DIRS[k]
+                };
+                if !self.turn.is_white() {
+                    dirs = dr::flip_dirs(dirs);
+                }
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    n += (dr::shift(set, d) & empty).count_ones() as u64;
+                }
+            }
+        }
+        Some(n)
     }
 
     /// The main moves (paths) of the side to move: the capture series
@@ -628,7 +712,7 @@ impl Bosses {
         let enemy = self.pieces[1 - me];
         let orth = [dr::N, dr::E, dr::S, dr::W];
         // options per piece: (target, direction or None for a three-square escape)
-        let mut pieces: Vec<(u8, Vec<(u8, Option<usize>)>)> = Vec::new();
+        let mut pieces: Vec<(u8, ShiftOptions)> = Vec::new();
         let mut own = self.pieces[me];
         while own != 0 {
             let sq = own.trailing_zeros() as u8;
@@ -651,16 +735,16 @@ impl Bosses {
         }
         // All assignments moving the most pieces, distinct targets.
         let mut best = 0usize;
-        let mut found: Vec<Vec<Option<usize>>> = Vec::new();
-        let mut cur: Vec<Option<usize>> = vec![None; pieces.len()];
+        let mut found: Vec<Assignment> = Vec::new();
+        let mut cur: Assignment = vec![None; pieces.len()];
         fn rec(
             i: usize,
             movers: usize,
             used: u64,
-            pieces: &[(u8, Vec<(u8, Option<usize>)>)],
-            cur: &mut Vec<Option<usize>>,
+            pieces: &[(u8, ShiftOptions)],
+            cur: &mut Assignment,
             best: &mut usize,
-            found: &mut Vec<Vec<Option<usize>>>,
+            found: &mut Vec<Assignment>,
         ) {
             let possible = movers + pieces[i..].iter().filter(|p| !p.1.is_empty()).count();
             if possible < *best {
@@ -872,9 +956,7 @@ impl Bosses {
     }
 
     /// The parts of a move text: drops, path, shifts.
-    fn parse_text(
-        text: &str,
-    ) -> Result<(Vec<(u8, Square)>, Vec<Square>, bool, Vec<(Square, Square)>), MoveError> {
+    fn parse_text(text: &str) -> Result<ParsedMove, MoveError> {
         let bad = |m: &str| MoveError::syntax(text, m);
         let sq = |s: &str| {
             Square::parse(s)
@@ -948,6 +1030,14 @@ impl Game for Bosses {
         }
     }
 
+    fn count_legal(&self) -> u64 {
+        self.count_fast().unwrap_or_else(|| {
+            let mut v = Vec::new();
+            self.legal_moves(&mut v);
+            v.len() as u64
+        })
+    }
+
     fn play(&mut self, mv: &Move) {
         for d in &mv.decisions {
             if let Decision::Drop { piece, to } = *d {
@@ -1018,9 +1108,9 @@ impl Game for Bosses {
         });
         let mut res = String::new();
         for c in [Color::White, Color::Black] {
-            for k in 0..3 {
+            for (k, &letter) in LETTERS.iter().enumerate() {
                 if self.reserve[ci(c)] & (1 << k) != 0 {
-                    let l = LETTERS[k] as char;
+                    let l = letter as char;
                     res.push(if c.is_white() {
                         l
                     } else {

@@ -221,6 +221,10 @@ pub struct ChainMutants {
     pub no_revenge: bool,
     /// `bishop-rises-twice`: a risen bishop rises again.
     pub rises_twice: bool,
+    /// `revenge-spares-own-square`: revenge is only the all-round capture.
+    pub revenge_spares_square: bool,
+    /// `all-round-takes-stack`: the all-round capture removes whole stacks.
+    pub all_round_stack: bool,
 }
 
 /// The chain-reaction resolver of one turn (module docs). Works on the
@@ -337,7 +341,8 @@ impl<'a> Chain<'a> {
     /// capturer standing there, or the rook she was inside), then makes an
     /// all-round capture.
     fn revenge(&mut self, i: usize, level: usize) {
-        if level == 0 {
+        if self.m.revenge_spares_square {
+        } else if level == 0 {
             if !self.b[i].is_empty() {
                 self.capture_level(i, 0);
             }
@@ -354,7 +359,16 @@ impl<'a> Chain<'a> {
         for d in KING_DIRS {
             if let Some(nb) = from.offset(d, crate::core::geometry::Board::CHESS) {
                 let j = idx(nb);
-                if !self.b[j].is_empty() {
+                if self.m.all_round_stack {
+                    while !self.b[j].is_empty() {
+                        let top = self.b[j].len() - 1;
+                        let before = self.b[j].len();
+                        self.capture_level(j, top);
+                        if self.b[j].len() >= before {
+                            break;
+                        }
+                    }
+                } else if !self.b[j].is_empty() {
                     self.capture_level(j, 0);
                 }
             }

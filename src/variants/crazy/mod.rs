@@ -37,6 +37,10 @@ pub static VARIANT: Variant = Variant {
         Mutant { name: "bishop-rises-twice", doc: "CRZ-B1 misread: a risen bishop rises again when captured" },
         Mutant { name: "deny-undeniable-king-moves", doc: "DEN-6 misread: the soft version (king moves cannot be denied)" },
         Mutant { name: "king-single-step", doc: "CRZ-K1 ignored: a king move is one step" },
+        Mutant { name: "king-effects-immediate", doc: "CRZ-K2 misread: a king's first-step capture takes effect at once" },
+        Mutant { name: "revenge-spares-own-square", doc: "CRZ-Q2 misread: revenge does not capture the piece on the queen's square" },
+        Mutant { name: "all-round-takes-stack", doc: "CRZ-Q1 misread: the all-round capture removes whole stacks" },
+        Mutant { name: "entering-costs-castling", doc: "CRZ-K3 misread: a piece entering the rook costs the castling right" },
     ],
     start: |_| START.to_string(),
     parse,
@@ -48,7 +52,11 @@ fn flags(rules: &Rules) -> Flags {
             fall_below: rules.is_mutant("fall-captures-below"),
             no_revenge: rules.is_mutant("no-revenge"),
             rises_twice: rules.is_mutant("bishop-rises-twice"),
+            revenge_spares_square: rules.is_mutant("revenge-spares-own-square"),
+            all_round_stack: rules.is_mutant("all-round-takes-stack"),
         },
+        king_immediate: rules.is_mutant("king-effects-immediate"),
+        enter_costs_castling: rules.is_mutant("entering-costs-castling"),
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
@@ -87,7 +95,7 @@ impl Crazy {
             notation::check_syntax(&x)
                 .map_err(|e| PositionError::syntax("denial", e.to_string()))?;
             let mut found = None;
-            g.gen_legal(&mut |m, _| {
+            g.gen_legal(&mut |m| {
                 if found.is_none() && notation::move_text(&m) == x {
                     found = Some(m);
                 }
@@ -108,17 +116,17 @@ impl Crazy {
     /// Calls `f` with every legal non-deny move and the position after it.
     /// Promotion choices (CRZ-P3) are part of the move; a choice after
     /// which the mover's king is in check is not available (CRZ-C1).
-    fn gen_legal(&self, f: &mut dyn FnMut(Move, Core)) {
-        self.gen_pseudo(&mut |m, next, legal| {
+    fn gen_legal(&self, f: &mut dyn FnMut(Move)) {
+        self.gen_pseudo(&mut |m, legal| {
             if legal {
-                f(m, next)
+                f(m)
             }
         });
     }
 
     /// Every pseudo-legal move with its result and whether it is legal
     /// (CRZ-C1, CRZ-K2, DEN-2 exclusion).
-    fn gen_pseudo(&self, f: &mut dyn FnMut(Move, Core, bool)) {
+    fn gen_pseudo(&self, f: &mut dyn FnMut(Move, bool)) {
         if self.king_missing() {
             return;
         }
@@ -135,7 +143,7 @@ impl Crazy {
                     .push(Decision::EnterAt((mv.path.len() - 1) as u8));
             }
             let promos = turn_end(&mut af.b, side);
-            let castling = new_castling(c, &af);
+            let castling = new_castling(c, &af, &fl);
             let combos = 4usize.pow(promos.len() as u32);
             for combo in 0..combos {
                 let mut b2 = af.b;
@@ -158,8 +166,7 @@ impl Crazy {
                 if c.excluded.as_ref() == Some(&m2) {
                     legal = false;
                 }
-                let next = next_core(c, b2, castling, &af);
-                f(m2, next, legal);
+                f(m2, legal);
             }
         });
     }
@@ -261,8 +268,15 @@ impl Crazy {
 
 /// Castling rights after a move (CRZ-K3): lost when the king moves, or the
 /// king's or rook's start square had its base moved, captured or swapped.
-fn new_castling(c: &Core, af: &position::After) -> u8 {
+fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
     let mut r = c.castling;
+    if fl.enter_costs_castling {
+        for (bit, rs) in [(WK, 7usize), (WQ, 0), (BK, 63), (BQ, 56)] {
+            if c.b[rs].len() != af.b[rs].len() {
+                r &= !bit;
+            }
+        }
+    }
     if af.king_move {
         r &= if c.turn.is_white() {
             !(WK | WQ)
@@ -306,10 +320,18 @@ impl Game for Crazy {
         if self.king_missing() {
             return;
         }
-        self.gen_legal(&mut |m, _| out.push(m));
+        self.gen_legal(&mut |m| out.push(m));
         if self.deny_status().is_ok() {
             out.push(Move::deny());
         }
+    }
+    fn count_legal(&self) -> u64 {
+        if self.king_missing() {
+            return 0;
+        }
+        let mut n = u64::from(self.deny_status().is_ok());
+        self.gen_legal(&mut |_| n += 1);
+        n
     }
     fn play(&mut self, mv: &Move) {
         if mv.is_deny() {
@@ -330,7 +352,7 @@ impl Game for Crazy {
             let owner = color(b[pi].get(0));
             b[pi].set(0, choice.unwrap_or(make(QUEEN, owner)));
         }
-        let castling = new_castling(c, &af);
+        let castling = new_castling(c, &af, &self.fl);
         let next = next_core(c, b, castling, &af);
         let old = std::mem::replace(&mut self.core, next);
         self.prev = Some((old, mv.clone()));
@@ -344,6 +366,9 @@ impl Game for Crazy {
             (true, false) => return Some(Outcome::Win(Color::White)),
             _ => {}
         }
+        // DEN-3/DEN-4: the game ends only when no move and no deny is
+        // left; a denied player without another move is checkmated if in
+        // check, stalemated otherwise.
         if self.count_legal() > 0 {
             return None;
         }
@@ -390,7 +415,7 @@ impl Game for Crazy {
             });
         }
         let mut hit: Option<(Move, bool)> = None;
-        self.gen_pseudo(&mut |m, _, legal| {
+        self.gen_pseudo(&mut |m, legal| {
             if notation::move_text(&m) == text && hit.as_ref().is_none_or(|h| !h.1) {
                 hit = Some((m, legal));
             }

@@ -33,6 +33,12 @@ pub struct Flags {
     pub king_single: bool,
     /// `deny-undeniable-king-moves`: the soft denial of DEN-6.
     pub deny_soft: bool,
+    /// `king-effects-immediate`: a king's first-step capture resolves at
+    /// once (CRZ-K2 misread).
+    pub king_immediate: bool,
+    /// `entering-costs-castling`: a piece entering the rook costs the
+    /// castling right (CRZ-K3 misread).
+    pub enter_costs_castling: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
@@ -209,25 +215,52 @@ impl Core {
     /// fail when played: a knight that cannot land, CRZ-N2). `Mode::All`
     /// also tests the castling conditions that need attack tests (CRZ-K3).
     pub fn gen(&self, fl: &Flags, side: Color, mode: Mode, f: &mut dyn FnMut(Move)) {
+        self.gen_near(fl, side, mode, !0, f);
+    }
+
+    /// [`Core::gen`] for the check test: pieces whose captures and
+    /// destinations all lie outside `focus` are skipped (kings and knights
+    /// act within two squares, pawns and the all-round capture within one;
+    /// sliders are always generated).
+    pub fn gen_near(
+        &self,
+        fl: &Flags,
+        side: Color,
+        mode: Mode,
+        focus: u64,
+        f: &mut dyn FnMut(Move),
+    ) {
         let caps = mode == Mode::Captures;
         for i in 0..64 {
             let st = self.b[i];
             let a = sq_of(i);
+            if st.is_empty() {
+                continue;
+            }
+            let (n1, n2) = if focus == !0 {
+                (!0, !0)
+            } else {
+                let n1 = NEIGHBOURS[i];
+                (n1, neighbours(n1))
+            };
             for l in 0..st.len() {
                 let p = st.get(l);
                 if color(p) != side {
                     continue;
                 }
                 match kind(p) {
-                    KING => self.gen_king(fl, i, l, side, caps, f),
+                    KING if n2 & focus != 0 => self.gen_king(fl, i, l, side, caps, f),
                     QUEEN => {
                         self.gen_slider(a, l, side, &KING_DIRS, caps, f);
-                        self.gen_all_round(a, l, f);
+                        if n1 & focus != 0 {
+                            self.gen_all_round(a, l, f);
+                        }
                     }
                     ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, f),
                     BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, f),
-                    KNIGHT => self.gen_knight(fl, a, l, side, caps, f),
-                    _ => self.gen_pawn(a, l, side, caps, f),
+                    KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
+                    PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
+                    _ => {}
                 }
             }
         }
@@ -726,7 +759,13 @@ impl Core {
             // CRZ-K1/K2: two steps; first-step capture effects deferred.
             let (s1, s2) = (idx(mv.path[1]), idx(mv.path[2]));
             let mut deferred: Option<(u8, Stack)> = None;
-            if cap(1) {
+            if cap(1) && fl.king_immediate {
+                ch.replace_base(s1, &unit);
+                if ch.b[s1].base() != Some(unit.get(0)) {
+                    // The king did not survive its own first step.
+                    return None;
+                }
+            } else if cap(1) {
                 let mut old = ch.b[s1];
                 let contents = old.split_off(1);
                 let victim = old.get(0);
@@ -736,7 +775,13 @@ impl Core {
             } else if !ch.b[s1].extend(&unit) {
                 return None;
             }
-            let top = ch.b[s1].len() - 1;
+            let Some(top) = ch.b[s1]
+                .pieces()
+                .iter()
+                .rposition(|&p| p & 15 == make(KING, side))
+            else {
+                return None;
+            };
             let k = ch.b[s1].remove(top);
             land(&mut ch, s2, &Stack::one(k), cap(2), ent(2));
             if let Some((victim, contents)) = deferred {
@@ -859,6 +904,12 @@ pub fn swap(
 /// and destination all lie away from the king's square and its connected
 /// queens (and their neighbours) are not tried.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
+    in_check_with(b, c, castling, fl, true)
+}
+
+/// [`in_check`] with the locality filter on or off (`filtered = false`
+/// plays every capturing move; used by tests to check the filter).
+pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: bool) -> bool {
     let Some((ki, _)) = find_king(b, c) else {
         return false;
     };
@@ -887,27 +938,33 @@ pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
         excluded: None,
     };
     let mut found = false;
-    probe.gen(fl, c.other(), Mode::Captures, &mut |mv: Move| {
-        if found {
-            return;
-        }
-        let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
-        for dcs in &mv.decisions {
-            match dcs {
-                Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
-                Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
-                _ => {}
+    probe.gen_near(
+        fl,
+        c.other(),
+        Mode::Captures,
+        if filtered { near } else { !0 },
+        &mut |mv: Move| {
+            if found {
+                return;
             }
-        }
-        if !hit {
-            return;
-        }
-        if let Some(after) = probe.apply(&mv, fl) {
-            if find_king(&after.b, c).is_none() {
-                found = true;
+            let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
+            for dcs in &mv.decisions {
+                match dcs {
+                    Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
+                    Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
+                    _ => {}
+                }
             }
-        }
-    });
+            if filtered && !hit {
+                return;
+            }
+            if let Some(after) = probe.apply(&mv, fl) {
+                if find_king(&after.b, c).is_none() {
+                    found = true;
+                }
+            }
+        },
+    );
     found
 }
 
@@ -918,11 +975,32 @@ pub fn neighbours(set: u64) -> u64 {
     while s != 0 {
         let i = s.trailing_zeros() as usize;
         s &= s - 1;
-        for d in KING_DIRS {
-            if let Some(n) = sq_of(i).offset(d, B8) {
-                out |= 1 << idx(n);
-            }
-        }
+        out |= NEIGHBOURS[i];
     }
     out
 }
+
+/// Neighbour masks of the 64 squares (index `rank * 8 + file`).
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};

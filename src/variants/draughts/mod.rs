@@ -93,6 +93,15 @@ pub fn shift(bb: u64, d: usize) -> u64 {
     }
 }
 
+/// The pieces of `movers` that can start a jump in direction `d`: an enemy
+/// piece next to them and an empty square beyond (bulk test before the
+/// series search).
+#[inline]
+pub fn jumpers(movers: u64, d: usize, enemy: u64, empty: u64) -> u64 {
+    let back = (d + 4) % 8;
+    movers & shift(enemy, back) & shift(shift(empty, back), back)
+}
+
 /// Core square of a bitboard index.
 #[inline]
 pub fn square(idx: u8) -> Square {

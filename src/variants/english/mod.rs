@@ -97,7 +97,7 @@ pub fn pdn_to_index(n: u8) -> u8 {
     let row = (n - 1) / 4; // from the top
     let k = (n - 1) % 4;
     let rank = 7 - row;
-    let file = 2 * k + u8::from(row % 2 == 0);
+    let file = 2 * k + u8::from(row & 1 == 0);
     rank * 8 + file
 }
 
@@ -283,24 +283,35 @@ impl English {
     #[inline]
     fn for_each_capture(&self, visit: &mut impl FnMut(&[u8], u32)) {
         let me = ci(self.turn);
-        let mut a = self.arena();
-        let man_dirs = self.man_dirs(self.turn);
         let man_cap = if self.rules.men_capture_backward {
             DIAG
         } else {
-            man_dirs
+            self.man_dirs(self.turn)
         };
+        let occ = self.pieces[0] | self.pieces[1];
+        let (own, enemy) = (self.pieces[me], self.pieces[1 - me]);
+        let (men, kings) = (own & !self.kings, own & self.kings);
+        // Bulk test first: which pieces have a first jump at all.
+        let mut starters = 0;
+        for d in [dr::NE, dr::SE, dr::SW, dr::NW] {
+            let movers = if man_cap & (1 << d) != 0 {
+                kings | men
+            } else {
+                kings
+            };
+            starters |= dr::jumpers(movers, d, enemy, !occ);
+        }
+        if starters == 0 {
+            return;
+        }
+        let mut a = self.arena();
         let crown = Self::crown_mask(self.turn);
-        let mut own = self.pieces[me];
-        while own != 0 {
-            let from = own.trailing_zeros() as u8;
-            own &= own - 1;
+        while starters != 0 {
+            let from = starters.trailing_zeros() as u8;
+            starters &= starters - 1;
             let king = self.kings & (1 << from) != 0;
             let (dirs, cr) = if king { (DIAG, 0) } else { (man_cap, crown) };
-            if !a.can_jump(from, dirs) {
-                continue;
-            }
-            a.empty |= 1 << from; // CWB-5/ENG-1: the start square is empty during the series
+            a.empty |= 1 << from; // ENG-1: the start square is empty during the series
             a.series(from, dirs, cr, visit);
             a.empty &= !(1 << from);
         }
@@ -426,7 +437,7 @@ impl Game for English {
         };
         let me = ci(self.turn);
         let (f, t) = (dr::index(from), dr::index(to));
-        if f >= 64 || t >= 64 {
+        if mv.path.iter().any(|s| s.file() >= 8 || s.rank() >= 8) {
             return;
         }
         let king = self.kings & (1 << f) != 0;

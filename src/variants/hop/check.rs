@@ -29,7 +29,7 @@ pub const K_QD: u8 = 32;
 const K_PROMOTED: u8 = K_KNIGHT | K_BISHOP | K_ROOK | K_QO;
 
 #[inline]
-fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
+pub(crate) fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
     let df = (to & 7) as i8 - (from & 7) as i8;
     let dr = (to >> 4) as i8 - (from >> 4) as i8;
     if df == 0 && dr == 0 {
@@ -118,6 +118,45 @@ impl Position {
             }
             if let Some((x, kinds)) = self.pawn_source(t, by) {
                 if self.hop_attack(kinds, t, u, sq, by, x) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Attacks on `sq` that land on the trampoline `p` (a placement being
+    /// judged), when no attack uses the other trampoline `u` alone; `u_reach`
+    /// and `u_pawn` are [`Position::reach`] and [`Position::pawn_source`]
+    /// of `u`, computed once per piece move.
+    pub fn attacked_through(
+        &self,
+        p: u8,
+        u: u8,
+        u_reach: u8,
+        u_pawn: Option<(u8, u8)>,
+        sq: u8,
+        by: Color,
+    ) -> bool {
+        let m1 = self.reach(p, by);
+        if m1 != 0 && self.hop_attack(m1, p, u, sq, by, NONE) {
+            return true;
+        }
+        if let Some((x, kinds)) = self.pawn_source(p, by) {
+            if self.hop_attack(kinds, p, u, sq, by, x) {
+                return true;
+            }
+        }
+        if u != NONE {
+            if u_reach != 0 {
+                let m2 = self.land_kinds(u_reach, u, p, by, NONE);
+                if m2 != 0 && self.captures_from(m2, p, sq, by, NONE) {
+                    return true;
+                }
+            }
+            if let Some((x, kinds)) = u_pawn {
+                let m2 = self.land_kinds(kinds, u, p, by, x);
+                if m2 != 0 && self.captures_from(m2, p, sq, by, x) {
                     return true;
                 }
             }

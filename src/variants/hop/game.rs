@@ -44,7 +44,7 @@ const RELAXATIONS: [Relax; 8] = [
 
 impl Position {
     /// The rule IDs a legal turn exercises, for `explain`.
-    fn rules_of(&self, pm: &PieceMove, place: u8) -> Vec<&'static str> {
+    fn rules_of(&self, pm: &PieceMove) -> Vec<&'static str> {
         let mut r = vec!["HOP-2"];
         if pm.hops() > 0 {
             r.push("HOP-3");
@@ -60,7 +60,6 @@ impl Position {
             r.push("HOP-6");
         }
         r.push("HOP-7");
-        let _ = place;
         r
     }
 
@@ -236,7 +235,7 @@ impl Game for Position {
             Resolution::One(pm, place) => Verdict {
                 legal: true,
                 text: self.text_of(&pm, place),
-                rules: self.rules_of(&pm, place),
+                rules: self.rules_of(&pm),
                 reason: if pm.hops() > 0 {
                     format!("a legal turn with {} hop(s)", pm.hops())
                 } else {

@@ -61,10 +61,34 @@ impl Position {
         lines(k, &mut mask);
         let them = side(c.turn.other());
         let topp = c.tramp[them];
-        if topp != NONE {
+        if topp != NONE && Position::may_capture_from(c, topp, k) {
             lines(topp, &mut mask);
         }
         mask
+    }
+
+    /// Could some piece standing on `t` capture on `k` (a superset: a
+    /// knight leap, or a line whose squares between hold no piece but
+    /// pawns, which may be a promoting pawn's vacated square)?
+    fn may_capture_from(c: &Position, t: u8, k: u8) -> bool {
+        let diff = k as i16 - t as i16;
+        if KNIGHT_STEPS.iter().any(|&d| d as i16 == diff) {
+            return true;
+        }
+        match super::check::line_step(t, k) {
+            Some((d, _)) => {
+                let mut s = offset(t, d);
+                while s != k {
+                    let p = c.board[s as usize];
+                    if p != 0 && kind(p) != PAWN {
+                        return false;
+                    }
+                    s = offset(s, d);
+                }
+                true
+            }
+            None => false,
+        }
     }
 
     /// Calls `f(piece move, placement)` for every legal turn ([`NONE`] as
@@ -98,19 +122,21 @@ impl Position {
                 Position::candidates(&c, k)
             };
             let topp = c.tramp[1 - own];
+            let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
+                (c.reach(topp, us.other()), c.pawn_source(topp, us.other()))
+            } else {
+                (0, None)
+            };
             for r in 0..8u8 {
                 for file in 0..8u8 {
                     let p = r * 16 + file;
                     if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
                         continue;
                     }
-                    if cand & (1u128 << p) != 0 {
-                        c.tramp[own] = p;
-                        let bad = c.attacked_via_tramps(k, us.other());
-                        c.tramp[own] = NONE;
-                        if bad {
-                            continue;
-                        }
+                    if cand & (1u128 << p) != 0
+                        && c.attacked_through(p, topp, u_reach, u_pawn, k, us.other())
+                    {
+                        continue;
                     }
                     f(pm, p);
                 }
@@ -151,14 +177,18 @@ impl Position {
             }
             if !early && !no_safety {
                 let mut cand = Position::candidates(&c, k);
+                let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
+                    (c.reach(topp, them), c.pawn_source(topp, them))
+                } else {
+                    (0, None)
+                };
                 while cand != 0 {
                     let p = cand.trailing_zeros() as u8;
                     cand &= cand - 1;
                     if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
                         continue;
                     }
-                    c.tramp[own] = p;
-                    if c.attacked_via_tramps(k, them) {
+                    if c.attacked_through(p, topp, u_reach, u_pawn, k, them) {
                         n -= 1;
                     }
                 }

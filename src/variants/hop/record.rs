@@ -25,7 +25,7 @@
 //! own trampoline still where it stood), after the placement that he is in
 //! check after the whole turn; absent, it asserts nothing. A token fails as
 //! "no legal move matches", "several legal moves match" (listing them) or
-//! "check mark wrong".
+//! "check mark wrong". SAN's `x` is accepted for `:`.
 
 use super::hops::PieceMove;
 use super::notation::piece_from_char;
@@ -95,7 +95,9 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
             Some(square(sq).ok_or_else(|| bad(&format!("placement '{p}' is not a square")))?);
         pat.check_place = chk;
     }
-    let (body, chk) = strip_check(piece_part);
+    // SAN's `x` is read as the capture mark `:` (no file is called x).
+    let piece_part_owned = piece_part.replace('x', ":");
+    let (body, chk) = strip_check(&piece_part_owned);
     pat.check_piece = chk;
     match body {
         "O-O" | "0-0" => {

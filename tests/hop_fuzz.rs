@@ -1,0 +1,72 @@
+//! Mangled Hop Chess position and move texts never panic: they are
+//! rejected with a typed error or accepted as a valid position that
+//! round-trips (G4).
+
+use arbiter::core::Rules;
+use arbiter::variants::hop;
+
+#[test]
+fn mangled_texts_never_panic() {
+    let alphabet: Vec<char> = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxabcdefghO@+#é"
+        .chars()
+        .collect();
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let rules = Rules::default();
+    let bases = [
+        hop::START.to_string(),
+        "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5".to_string(),
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 10 b1 -".to_string(),
+    ];
+    for base in &bases {
+        let game = (hop::VARIANT.parse)(base, &rules).unwrap();
+        for _ in 0..1500 {
+            let mut chars: Vec<char> = base.chars().collect();
+            for _ in 0..1 + next(3) {
+                let len = chars.len();
+                let i = next(len.max(1));
+                let c = alphabet[next(alphabet.len())];
+                match next(3) {
+                    0 if len > 0 => {
+                        chars.remove(i.min(len - 1));
+                    }
+                    1 => chars.insert(i.min(len), c),
+                    _ if len > 0 => chars[i.min(len - 1)] = c,
+                    _ => {}
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            let r = std::panic::catch_unwind(|| {
+                if let Ok(g) = (hop::VARIANT.parse)(&text, &rules) {
+                    let canonical = g.to_text();
+                    let again = (hop::VARIANT.parse)(&canonical, &rules)
+                        .unwrap_or_else(|e| panic!("canonical text rejected: {e}"));
+                    assert_eq!(again.to_text(), canonical);
+                    let _ = g.perft(1, 1);
+                }
+            });
+            assert!(r.is_ok(), "panic on position text {text:?}");
+        }
+        for m in game.legal_texts().iter().step_by(17).take(30) {
+            for k in 0..m.len() {
+                for c in ['z', 'é', '@', '-', ':', '=', ' '] {
+                    let bad = format!("{}{}{}", &m[..k], c, &m[k..]);
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        game.parse_move(&bad).map(|_| ())
+                    }));
+                    assert!(r.is_ok(), "panic on move text {bad:?}");
+                }
+                let bad = format!("{}{}", &m[..k], &m[k + 1..]);
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    game.parse_move(&bad).map(|_| ())
+                }));
+                assert!(r.is_ok(), "panic on move text {bad:?}");
+            }
+        }
+    }
+}
