@@ -138,6 +138,10 @@ pub fn main() -> i32 {
                 .map(|s| s.to_string())
                 .or_else(|| p.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown".into());
+            if msg.contains("Broken pipe") {
+                // The reader went away (`arbiter moves | head`): not an error of ours.
+                return 0;
+            }
             eprintln!(
                 "error: internal error (please report): {}",
                 msg.replace('\n', " ")
