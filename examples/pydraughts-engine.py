@@ -25,7 +25,9 @@ try:
 except ImportError:  # reported on hello, so the runner says why
     Board = None
 
-MOVE_RE = re.compile(r"^\d{1,2}([-x]\d{1,2})+$")
+SQUARE = r"([1-9]|[12][0-9]|3[0-2])"
+# Our move syntax: a step `a-b`, or a capture path `axbx...` (squares 1..32).
+MOVE_RE = re.compile(rf"^{SQUARE}-{SQUARE}$|^{SQUARE}(x{SQUARE})+$")
 
 
 class EngineError(Exception):

@@ -122,7 +122,8 @@ fn a_wrong_engine_fails_and_xfail_files_work() {
         xfail.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(last_line(&out), "0 passed, 0 failed, 2 xfailed");
+    assert_eq!(last_line(&out), "0 passed, 0 failed, 2 skipped");
+    assert!(out.contains("xfail: 2 failed as expected"), "{out}");
     // ...and an engine that now passes one of them fails it (unexpected pass).
     let half = fake_engine(
         r#"case "$l" in *'"depth":1'*) n=20;; *) n=0;; esac; echo "{\"id\":$id,\"nodes\":$n}""#,
@@ -498,5 +499,57 @@ fn pydraughts_agrees_through_its_shim() {
         (code, last_line(&out)),
         (0, "3 passed, 0 failed"),
         "{out}\n{err}"
+    );
+}
+
+/// A conversation with `arbiter engine` over real pipes.
+#[test]
+fn arbiter_engine_answers_json_lines() {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(["engine", "--mutant", "fide/no-en-passant"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let requests = [
+        r#"{"id":0,"cmd":"hello","protocol":1}"#,
+        r#"{"id":1,"cmd":"moves","variant":"fide","position":null,"moves":["e2e4","a7a6","e4e5","d7d5"]}"#,
+        r#"{"id":2,"cmd":"play","variant":"fide","position":null,"moves":["e2e4","e7e5","e1e3"]}"#,
+        r#"{"id":3,"cmd":"divide","variant":"fide","position":null,"moves":[],"depth":2}"#,
+        r#"{"id":4,"cmd":"quit"}"#,
+    ];
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all((requests.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0]["name"].as_str().unwrap().contains("no-en-passant"));
+    let moves: Vec<&str> = lines[1]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        moves.contains(&"e5e6") && !moves.contains(&"e5d6"),
+        "the mutant forgets en passant: {moves:?}"
+    );
+    assert_eq!(lines[2]["error"]["kind"], "illegal-move");
+    assert_eq!(lines[2]["error"]["ply"], 3);
+    assert_eq!(
+        (
+            lines[3]["nodes"].as_u64(),
+            lines[3]["divide"]["e2e4"].as_u64()
+        ),
+        (Some(400), Some(20))
     );
 }

@@ -254,7 +254,7 @@ mod tests {
             }
             self.list(req)
                 .iter()
-                .map(|m| self.count(&with_moves(req, &[m.clone()]), depth - 1))
+                .map(|m| self.count(&with_moves(req, std::slice::from_ref(m)), depth - 1))
                 .sum()
         }
     }
@@ -351,6 +351,58 @@ mod tests {
         .unwrap();
         assert!(
             matches!(r, Bisection::Diverged(Divergence { ref sequence, .. }) if sequence.is_empty())
+        );
+    }
+
+    /// An engine that only counts (no divide) is bisected with perft per move.
+    struct PerftOnly(Toy);
+
+    impl Backend for PerftOnly {
+        fn name(&self) -> String {
+            "perft-only".into()
+        }
+        fn validate(&mut self, r: &Request) -> Result<(), BackendError> {
+            self.0.validate(r)
+        }
+        fn moves(&mut self, r: &Request) -> Result<Vec<String>, BackendError> {
+            self.0.moves(r)
+        }
+        fn position(&mut self, r: &Request) -> Result<String, BackendError> {
+            self.0.position(r)
+        }
+        fn perft(&mut self, r: &Request, d: u32) -> Result<u64, BackendError> {
+            self.0.perft(r, d)
+        }
+        fn outcome(&mut self, r: &Request) -> Result<String, BackendError> {
+            self.0.outcome(r)
+        }
+        fn explain(&mut self, r: &Request, m: &str) -> Result<(bool, Vec<String>), BackendError> {
+            self.0.explain(r, m)
+        }
+    }
+
+    #[test]
+    fn engines_without_divide_are_bisected_with_perft() {
+        let base = Request {
+            variant: "toy".into(),
+            ..Default::default()
+        };
+        let seed = vec!["c".to_string(), "a".into(), "b".into()];
+        let mut engine = PerftOnly(Toy {
+            bug_at: Some(seed.clone()),
+        });
+        let r = bisect(
+            &mut Toy { bug_at: None },
+            &mut engine,
+            &base,
+            4,
+            16,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(
+            matches!(r, Bisection::Diverged(ref d) if d.sequence == seed),
+            "{r:?}"
         );
     }
 }

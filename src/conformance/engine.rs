@@ -41,11 +41,16 @@ fn shell(cmd: &str) -> Command {
     c
 }
 
-/// Keeps the last lines a child wrote to stderr (for error messages).
-fn tail_stderr(stderr: impl Read + Send + 'static) -> Arc<Mutex<VecDeque<String>>> {
-    let tail = Arc::new(Mutex::new(VecDeque::new()));
-    let t = Arc::clone(&tail);
-    std::thread::spawn(move || {
+/// The last lines a child wrote to stderr (for error messages).
+struct Tail {
+    lines: Arc<Mutex<VecDeque<String>>>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+fn tail_stderr(stderr: impl Read + Send + 'static) -> Tail {
+    let lines = Arc::new(Mutex::new(VecDeque::new()));
+    let t = Arc::clone(&lines);
+    let reader = std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             let mut q = t.lock().unwrap_or_else(|e| e.into_inner());
             if q.len() == 5 {
@@ -54,18 +59,26 @@ fn tail_stderr(stderr: impl Read + Send + 'static) -> Arc<Mutex<VecDeque<String>
             q.push_back(line);
         }
     });
-    tail
+    Tail { lines, reader }
 }
 
-fn tail_text(tail: &Arc<Mutex<VecDeque<String>>>) -> String {
-    let q = tail.lock().unwrap_or_else(|e| e.into_inner());
-    if q.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; stderr: {}",
-            q.iter().cloned().collect::<Vec<_>>().join(" | ")
-        )
+impl Tail {
+    /// `; stderr: ...` once the (dead) child's stderr is read to its end
+    /// (waiting at most a second), or "" when it wrote nothing.
+    fn text(&self) -> String {
+        let until = Instant::now() + Duration::from_secs(1);
+        while !self.reader.is_finished() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let q = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        if q.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; stderr: {}",
+                q.iter().cloned().collect::<Vec<_>>().join(" | ")
+            )
+        }
     }
 }
 
@@ -141,7 +154,7 @@ struct Proc {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Tail,
 }
 
 /// An implementation under test speaking the engine protocol.
@@ -286,12 +299,17 @@ impl EngineBackend {
     fn died(&mut self, what: &str) -> BackendError {
         let mut msg = what.to_string();
         if let Some(mut p) = self.proc.take() {
-            std::thread::sleep(Duration::from_millis(20));
-            if let Ok(Some(status)) = p.child.try_wait() {
+            let until = Instant::now() + Duration::from_millis(200);
+            let mut status = None;
+            while status.is_none() && Instant::now() < until {
+                status = p.child.try_wait().ok().flatten();
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if let Some(status) = status {
                 msg.push_str(&format!(" ({status})"));
             }
             kill_group(&mut p.child);
-            msg.push_str(&tail_text(&p.stderr));
+            msg.push_str(&p.stderr.text());
         }
         BackendError::Failed(format!("{msg}; restarted for the next request"))
     }
@@ -490,10 +508,9 @@ impl PerftreeBackend {
             .wait()
             .map_err(|e| BackendError::Failed(e.to_string()))?;
         if !status.success() {
-            std::thread::sleep(Duration::from_millis(10));
             return Err(BackendError::Failed(format!(
                 "script failed ({status}){}",
-                tail_text(&stderr)
+                stderr.text()
             )));
         }
         parse_divide(&out).map_err(BackendError::Failed)

@@ -7,16 +7,10 @@ use super::backend::{Backend, BackendError, Request};
 use super::fixture::{collect, Fixture};
 
 /// Limits of a run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct RunOptions {
     /// Skip perft depths whose expected count exceeds this (0 = no limit).
     pub max_nodes: u64,
-}
-
-impl Default for RunOptions {
-    fn default() -> Self {
-        RunOptions { max_nodes: 0 }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
