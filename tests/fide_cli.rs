@@ -2,38 +2,8 @@
 //! the problem (the FEN field, the move), never a panic; and `explain`
 //! naming FIDE-1.
 
-use std::process::Command;
-
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
-
-fn assert_input_error(args: &[&str], needle: &str) {
-    let (code, out, err) = arbiter(args);
-    assert_eq!(
-        code, 2,
-        "{args:?}: exit code (stdout {out:?}, stderr {err:?})"
-    );
-    assert!(out.is_empty(), "{args:?}: stdout {out:?}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: one line, got {err:?}"
-    );
-    assert!(
-        err.contains(needle),
-        "{args:?}: {err:?} should name {needle:?}"
-    );
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-}
+mod common;
+use common::{arbiter, assert_input_error};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 

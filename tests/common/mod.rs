@@ -1,0 +1,43 @@
+//! Shared helpers of the command-line tests.
+#![allow(dead_code)]
+
+use std::process::Command;
+
+/// Runs the arbiter binary: (exit code, stdout, stderr).
+pub fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// Bad input exits 2 with one line naming the problem, never a panic.
+pub fn assert_input_error(args: &[&str], needle: &str) {
+    let (code, out, err) = arbiter(args);
+    assert_eq!(
+        code, 2,
+        "{args:?}: exit code (stdout {out:?}, stderr {err:?})"
+    );
+    assert!(
+        out.is_empty(),
+        "{args:?}: no partial result on stdout, got {out:?}"
+    );
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one-line message, got {err:?}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: message {err:?} should name {needle:?}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "{args:?}: {err}"
+    );
+}
