@@ -177,6 +177,8 @@ fn main() {
         );
     }
     println!("(Mnps = million leaf nodes per second, bulk counting; ratio = arbiter / shakmaty speed, 1 thread;");
-    println!(" for the other games, ratio = their Mnps / shakmaty's Mnps on the fide start position;");
+    println!(
+        " for the other games, ratio = their Mnps / shakmaty's Mnps on the fide start position;"
+    );
     println!(" 2t/1t = wall-clock speed-up with 2 threads; 2t bound = the speed-up the root split allows on an idle machine, from per-root-move work)");
 }

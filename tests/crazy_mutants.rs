@@ -7,14 +7,22 @@ use arbiter::conformance::fixture::collect;
 use arbiter::conformance::{run_fixture, Fixture, Reference, RunOptions, Status};
 
 fn fixtures() -> Vec<Fixture> {
-    collect(&[PathBuf::from("fixtures/crazy")]).iter().map(|p| Fixture::load(p).unwrap_or_else(|e| panic!("{e}"))).collect()
+    collect(&[PathBuf::from("fixtures/crazy")])
+        .iter()
+        .map(|p| Fixture::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
 }
 
 fn failing(fixtures: &[Fixture], mutant: Option<&str>) -> Vec<String> {
-    let mut backend = Reference { threads: 1, mutant: mutant.map(str::to_string) };
+    let mut backend = Reference {
+        threads: 1,
+        mutant: mutant.map(str::to_string),
+    };
     fixtures
         .iter()
-        .filter(|f| run_fixture(f, &mut backend, &RunOptions { max_nodes: 200_000 }) != Status::Pass)
+        .filter(|f| {
+            run_fixture(f, &mut backend, &RunOptions { max_nodes: 200_000 }) != Status::Pass
+        })
         .map(|f| f.id.clone())
         .collect()
 }
@@ -33,7 +41,11 @@ fn every_crazy_mutant_is_killed() {
     assert!(v.mutants.len() >= 6);
     for m in v.mutants {
         let killers = failing(&fx, Some(m.name));
-        assert!(!killers.is_empty(), "mutant {} survives every crazy fixture", m.name);
+        assert!(
+            !killers.is_empty(),
+            "mutant {} survives every crazy fixture",
+            m.name
+        );
         eprintln!("{}: killed by {}", m.name, killers.join(", "));
     }
 }
