@@ -33,7 +33,7 @@ use crate::core::{Color, Form};
 
 use super::eggman::{self, reaches};
 use super::pieces::{
-    color_of, has_piece, kind, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, SPRING,
+    color_of, has_piece, kind, BISHOP, BLACK, KING, KNIGHT, PAWN, PIECE_MASK, QUEEN, ROOK, SPRING,
 };
 use super::position::Position;
 
@@ -751,7 +751,7 @@ fn count_with_switch_test(pos: &Position) -> Option<(u64, u64)> {
                 recs.push(Rec {
                     from: sq,
                     to: b.end,
-                    piece: p,
+                    piece: p & PIECE_MASK,
                     lo,
                     hi: caps.len() as u16,
                     own: 0,
@@ -840,4 +840,200 @@ fn count_with_switch_test(pos: &Position) -> Option<(u64, u64)> {
 
 fn units_mask(lo: usize, hi: usize) -> u64 {
     (lo..hi).fold(0, |m, i| m | 1 << i)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Differential test: the fast count and attack test against the
+    //! straightforward generator and check test, on random positions
+    //! (random boards with many springs and sliders, and random playouts).
+
+    use super::super::{Position, SonicRules};
+    use crate::core::{Color, Game};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random position text on a `size`×`size` board: both kings, a
+    /// handful of pieces (sliders favoured), springs, random forms.
+    fn random_text(r: &mut Rng, size: u8) -> String {
+        let n = size as usize;
+        let mut board = vec![vec!['.'; n]; n];
+        let mut free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
+            let f = r.below(n as u64) as usize;
+            let rank = if pawn {
+                1 + r.below(n as u64 - 2) as usize
+            } else {
+                r.below(n as u64) as usize
+            };
+            if board[rank][f] == '.' {
+                return (rank, f);
+            }
+        };
+        for k in ['K', 'k'] {
+            let (rk, f) = free(r, &board, false);
+            board[rk][f] = k;
+        }
+        let pieces = b"PPPNNBBRRQQQRRBpppnnbbrrqqqrrb";
+        let count = 4 + r.below(14);
+        for _ in 0..count {
+            let p = pieces[r.below(pieces.len() as u64) as usize] as char;
+            let (rk, f) = free(r, &board, p.eq_ignore_ascii_case(&'p'));
+            board[rk][f] = p;
+        }
+        let mut ranks = Vec::new();
+        for rk in (0..n).rev() {
+            let mut s = String::new();
+            let mut empty = 0;
+            for f in 0..n {
+                let c = board[rk][f];
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            ranks.push(s);
+        }
+        let mut springs: Vec<(u8, u8)> = Vec::new();
+        for _ in 0..r.below(9) {
+            let sq = (r.below(size as u64) as u8, r.below(size as u64) as u8);
+            if !springs.contains(&sq) {
+                springs.push(sq);
+            }
+        }
+        springs.sort_by_key(|&(f, rk)| (rk, f));
+        let springs = if springs.is_empty() {
+            "-".to_string()
+        } else {
+            springs
+                .iter()
+                .map(|&(f, rk)| format!("{}{}", (b'a' + f) as char, rk + 1))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let forms = [
+            "KNA=K", "KNA=N", "KNA=A", "NA=N", "KA=A", "K=K", "A=A", "KN=K",
+        ];
+        let turn = if r.below(2) == 0 { "w" } else { "b" };
+        let pending = ["KNA?", "NA?", "KA??", "KN?"];
+        let (wf, bf) = {
+            let a = forms[r.below(forms.len() as u64) as usize].to_string();
+            let b = forms[r.below(forms.len() as u64) as usize].to_string();
+            if r.below(6) == 0 {
+                let p = pending[r.below(pending.len() as u64) as usize].to_string();
+                if turn == "w" {
+                    (p, b)
+                } else {
+                    (a, p)
+                }
+            } else {
+                (a, b)
+            }
+        };
+        format!("{} {turn} - - 0 1 {springs} {wf} {bf}", ranks.join("/"))
+    }
+
+    /// Compares both fast functions with the reference at `p`.
+    fn compare(p: &Position) {
+        let mut v = Vec::new();
+        p.generate(&mut v);
+        // `None`: too many attack units, the caller falls back.
+        if let Some(n) = super::count(p) {
+            assert_eq!(n, v.len() as u64, "count: {}", p.to_text());
+        }
+        for side in [Color::White, Color::Black] {
+            assert_eq!(
+                super::attacks(p, side),
+                p.attacks_king_slow(side),
+                "attacks by {side:?}: {}",
+                p.to_text()
+            );
+        }
+    }
+
+    /// Compares at `p` and along a random playout of `plies` from it.
+    fn playout(r: &mut Rng, mut p: Position, plies: usize) -> usize {
+        let mut nodes = 0;
+        for _ in 0..plies {
+            compare(&p);
+            nodes += 1;
+            let mut v = Vec::new();
+            p.generate(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            // Captures first now and then, to reach bounce-rich positions.
+            let m = v[r.below(v.len() as u64) as usize].clone();
+            p.apply(&m);
+        }
+        nodes
+    }
+
+    #[test]
+    fn fast_path_matches_the_generator_on_random_positions() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut nodes = 0;
+        let mut positions = 0;
+        while positions < 1500 {
+            let size = if r.below(5) == 0 { 10 } else { 8 };
+            let text = random_text(&mut r, size);
+            let rules = SonicRules {
+                alternate_turns: r.below(4) == 0,
+                ..SonicRules::default()
+            };
+            let Ok(p) = Position::from_text(&text, rules) else {
+                continue;
+            };
+            positions += 1;
+            nodes += playout(&mut r, p, 12);
+        }
+        assert!(nodes > 5000, "{nodes}");
+    }
+
+    #[test]
+    fn fast_path_matches_the_generator_in_games() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - KNA=K KNA=K",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
+            "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
+            "4k3/1q4r1/8/3R4/8/2Q5/5B2/4K3 w - - 0 1 c3,c6,f6 KNA=K KNA=K",
+            "r3k3/p2n4/8/2b5/8/5N2/1P3PP1/R3K2R b KQq - 0 1 d4,e5 KNA=K NA?",
+            "3r4/8/5k2/1n6/2R5/2p3B1/8/K7 w - - 0 1 f3,c6 KNA=N KNA=K",
+            "r3k4r/pppp1ppppp/10/4q5/10/10/4Q5/10/PPPP1PPPPP/R3K4R w KQkq - 0 1 c3,h3,c8,h8 KNA=K KNA=K",
+        ];
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        let mut nodes = 0;
+        for s in starts {
+            for alternate in [false, true] {
+                let rules = SonicRules {
+                    alternate_turns: alternate,
+                    ..SonicRules::default()
+                };
+                let root = Position::from_text(s, rules).unwrap();
+                for _ in 0..40 {
+                    nodes += playout(&mut r, root.clone(), 40);
+                }
+            }
+        }
+        assert!(nodes > 5000, "{nodes}");
+    }
 }
