@@ -14,8 +14,20 @@ use super::tails;
 
 impl Position {
     /// Whether `side` could capture or hit the other side's king (SCA-10),
-    /// whoever is to move.
+    /// whoever is to move: the lean test of [`super::fast::attacks`], or
+    /// the straightforward one when a mutant is on.
     pub fn attacks_king(&self, side: Color) -> bool {
+        if self.rules.any_mutant() {
+            self.attacks_king_slow(side)
+        } else {
+            super::fast::attacks(self, side)
+        }
+    }
+
+    /// SCA-10 written straightforwardly: every move of every piece of
+    /// `side` that could capture or hit the king (the reference the fast
+    /// test is compared with).
+    pub fn attacks_king_slow(&self, side: Color) -> bool {
         let Some(target) = self.kings[side.other() as usize] else {
             return false;
         };

@@ -27,6 +27,7 @@ use crate::variants::Variant;
 pub mod check;
 pub mod eggman;
 pub mod explain;
+pub mod fast;
 pub mod notation;
 pub mod pawns;
 pub mod pieces;
@@ -104,6 +105,20 @@ pub struct SonicRules {
 }
 
 impl SonicRules {
+    /// Whether any mutant is on (the fast path of [`fast`] then stands
+    /// aside for the straightforward generator).
+    pub fn any_mutant(&self) -> bool {
+        self.bounce_180
+            || self.knight_stops
+            || self.endless_allowed
+            || self.no_forced_rotation
+            || self.form_change_after_king_move
+            || self.springs_block
+            || self.pawns_see_springs
+            || self.hit_captures_king
+            || self.direct_check_only
+    }
+
     pub fn from_rules(r: &Rules) -> SonicRules {
         SonicRules {
             springs: r.flag("springs"),

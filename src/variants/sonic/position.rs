@@ -348,6 +348,13 @@ impl Game for Position {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.generate(out);
     }
+    fn count_legal(&self) -> u64 {
+        super::fast::count(self).unwrap_or_else(|| {
+            let mut v = Vec::new();
+            self.generate(&mut v);
+            v.len() as u64
+        })
+    }
     fn play(&mut self, mv: &Move) {
         self.apply(mv);
     }
