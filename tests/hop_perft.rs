@@ -135,6 +135,102 @@ fn bulk_counting_matches_brute_force() {
     walk(12345, 24);
 }
 
+/// Positions built by hand (audit) where a placement changes the mover's
+/// own king safety in ways the bulk counter's candidate squares must not
+/// miss: a pawn promoting on the placed trampoline and coming back over
+/// its vacated square (also after hopping on the enemy trampoline first,
+/// or hopping on it afterwards), knights and pawns hopping through both
+/// trampolines, a pawn's double step onto the placed trampoline, a queen
+/// whose arrival line decides, the own trampoline's old square, and the
+/// same with Black to move. Each position and every child position is
+/// judged by `brute_force` and by `count_legal`.
+const CRAFTED: [(&str, &str); 14] = [
+    (
+        "promo-back-over-vacated",
+        "8/1K6/8/8/8/8/1p6/k7 w - - 0 50 h8 -",
+    ),
+    (
+        "promo-after-enemy-hop",
+        "2K5/8/8/8/8/2p5/8/k7 w - - 0 50 h8 c2",
+    ),
+    (
+        "promo-on-own-then-enemy",
+        "8/8/8/K7/8/8/4p2P/7k w - - 0 50 h8 e5",
+    ),
+    (
+        "promo-on-enemy-then-own-file",
+        "8/8/K7/8/8/8/4p2P/7k w - - 0 50 h8 e1",
+    ),
+    (
+        "promo-on-enemy-then-own-rank",
+        "8/8/8/8/8/K7/4p2P/7k w - - 0 50 h8 e1",
+    ),
+    (
+        "knight-own-then-enemy",
+        "8/8/8/8/n7/8/6P1/4K2k w - - 0 50 h8 d3",
+    ),
+    (
+        "knight-enemy-then-own",
+        "8/8/8/8/8/5K2/6P1/n6k w - - 0 50 h8 b3",
+    ),
+    (
+        "pawn-enemy-then-own",
+        "4k3/8/8/3p4/8/8/4K2P/8 w - - 0 50 h8 d4",
+    ),
+    (
+        "pawn-double-step-onto-own",
+        "3k4/3p4/8/8/4K3/8/7P/8 w - - 0 50 h8 -",
+    ),
+    (
+        "pawn-single-step-onto-own",
+        "3k4/3p4/8/4K3/8/8/7P/8 w - - 0 50 h8 -",
+    ),
+    (
+        "white-pawn-double-step-black-mover",
+        "8/7p/8/4k3/8/8/3P4/K7 b - - 0 50 - h1",
+    ),
+    (
+        "queen-arrival-line",
+        "1q2k3/8/8/8/8/8/P7/7K w - - 0 50 c3 -",
+    ),
+    (
+        "knight-promotion-on-own",
+        "8/8/8/8/8/8/1p1K3P/k7 w - - 0 50 h8 -",
+    ),
+    (
+        "own-old-square-check",
+        "r3k3/8/8/8/8/8/7P/4K3 w - - 0 30 a1 -",
+    ),
+];
+
+#[test]
+fn bulk_counting_matches_brute_force_on_crafted_positions() {
+    for (name, fen) in CRAFTED {
+        let p = pos(fen);
+        let mut children = vec![p.clone()];
+        let mut v = Vec::new();
+        Game::legal_moves(&p, &mut v);
+        // Every piece move with a few placements each, to keep it fast.
+        for (i, m) in v.iter().enumerate() {
+            if i % 5 == 0 {
+                let mut c = p.clone();
+                Game::play(&mut c, m);
+                children.push(c);
+            }
+        }
+        for c in children {
+            let set = legal_set(&c);
+            assert_eq!(set, brute_force(&c), "{name}: {}", c.text());
+            assert_eq!(
+                Game::count_legal(&c),
+                set.len() as u64,
+                "{name}: count_legal {}",
+                c.text()
+            );
+        }
+    }
+}
+
 /// The same over many more random games (a minute or so).
 #[test]
 #[ignore = "long: run with --ignored"]

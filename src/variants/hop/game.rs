@@ -15,7 +15,7 @@ struct Relax {
     reason: &'static str,
 }
 
-const RELAXATIONS: [Relax; 8] = [
+const RELAXATIONS: [Relax; 10] = [
     Relax {
         set: |r| r.ignore_check = true,
         rules: &["HOP-7"],
@@ -40,6 +40,12 @@ const RELAXATIONS: [Relax; 8] = [
         reason: "en passant must be the capturing pawn's whole move (no hop before it)",
     },
     Relax { set: |r| r.first_turn_placement = true, rules: &["HOP-2"], reason: "White's first turn is a piece move only (no placement)" },
+    Relax { set: |r| r.double_after_hop = true, rules: &["HOP-3.1"], reason: "a pawn never double-steps after a hop" },
+    Relax {
+        set: |r| r.ep_onto_trampoline = true,
+        rules: &["HOP-5"],
+        reason: "no en passant onto a trampoline square (the capture must be the pawn's whole move)",
+    },
 ];
 
 impl Position {

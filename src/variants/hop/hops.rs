@@ -135,8 +135,14 @@ impl Position {
             {
                 continue;
             }
+            // Mutant: only the squares the king crosses or lands on.
+            let blocking = if self.rules.castle_king_path_only {
+                &between[..2]
+            } else {
+                between
+            };
             if !self.rules.castle_across_trampoline
-                && between.iter().any(|&b| self.tramp_at(rank + b).is_some())
+                && blocking.iter().any(|&b| self.tramp_at(rank + b).is_some())
             {
                 continue;
             }
@@ -332,8 +338,12 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     self.land(one, PAWN, line, used, hops);
                     // HOP-3.1: no double step after a hop.
                     let two = offset(one, fwd);
-                    if hops == 0 && self.pos.board_relative_rank(at, us) == 1 && self.occ(two) == 0
-                    {
+                    let double = if hops == 0 {
+                        self.pos.board_relative_rank(at, us) == 1
+                    } else {
+                        self.pos.rules.double_after_hop
+                    };
+                    if double && on_board(two) && self.occ(two) == 0 {
                         self.land(two, PAWN, line, used, hops);
                     }
                 }
@@ -348,7 +358,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     } else if p == 0
                         && sq == self.pos.ep
                         && (hops == 0 || self.pos.rules.ep_after_hop)
-                        && self.pos.tramp_at(sq).is_none()
+                        && (self.pos.tramp_at(sq).is_none() || self.pos.rules.ep_onto_trampoline)
                     {
                         // HOP-5: en passant only as the pawn's whole move,
                         // never onto a trampoline.

@@ -39,7 +39,7 @@ pub static VARIANT: Variant = Variant {
 
 /// Deliberate misreadings, one per mechanism or ruling with another
 /// plausible reading.
-pub static MUTANTS: [Mutant; 9] = [
+pub static MUTANTS: [Mutant; 12] = [
     Mutant { name: "king-on-trampoline", doc: "kings may land on a trampoline and hop like other pieces (against HOP-4)" },
     Mutant { name: "queen-changes-line", doc: "a hopping queen may switch between orthogonal and diagonal legs (against HOP-3)" },
     Mutant { name: "three-hops", doc: "a piece may land on the same trampoline again, up to three hops (against HOP-3.1)" },
@@ -49,6 +49,9 @@ pub static MUTANTS: [Mutant; 9] = [
     Mutant { name: "no-stay", doc: "the trampoline must change square; leaving it in place is not a placement (against HOP-2)" },
     Mutant { name: "check-before-placement", doc: "king safety is judged after the piece move, before the placement (against HOP-7)" },
     Mutant { name: "first-turn-placement", doc: "White's first turn also places the trampoline (against HOP-2)" },
+    Mutant { name: "double-after-hop", doc: "a pawn may push two squares from a trampoline (against HOP-3.1; move generation only)" },
+    Mutant { name: "castle-king-path-only", doc: "only trampolines on squares the king crosses or lands on forbid castling, b1/b8 do not (against the HOP-4 ruling)" },
+    Mutant { name: "ep-onto-trampoline", doc: "en passant may end on a trampoline square without hopping (against HOP-5)" },
 ];
 
 /// The rules of one game, converted once from [`Rules`] (mutants only:
@@ -64,6 +67,9 @@ pub struct HopRules {
     pub no_stay: bool,
     pub check_before_placement: bool,
     pub first_turn_placement: bool,
+    pub double_after_hop: bool,
+    pub castle_king_path_only: bool,
+    pub ep_onto_trampoline: bool,
     /// Internal (explain): judge no king safety at all.
     pub ignore_check: bool,
 }
@@ -80,6 +86,9 @@ impl HopRules {
             no_stay: r.is_mutant("no-stay"),
             check_before_placement: r.is_mutant("check-before-placement"),
             first_turn_placement: r.is_mutant("first-turn-placement"),
+            double_after_hop: r.is_mutant("double-after-hop"),
+            castle_king_path_only: r.is_mutant("castle-king-path-only"),
+            ep_onto_trampoline: r.is_mutant("ep-onto-trampoline"),
             ignore_check: false,
         }
     }
