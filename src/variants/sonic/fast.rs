@@ -911,7 +911,7 @@ mod tests {
     fn random_text(r: &mut Rng, size: u8) -> String {
         let n = size as usize;
         let mut board = vec![vec!['.'; n]; n];
-        let mut free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
+        let free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
             let f = r.below(n as u64) as usize;
             let rank = if pawn {
                 1 + r.below(n as u64 - 2) as usize
