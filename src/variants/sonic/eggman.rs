@@ -172,7 +172,8 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
         // Transit test: the king moved to the transit square, rook unmoved.
         let mut t = pos.clone();
         t.relocate(ks, transit);
-        if t.attacks_king(me.other()) {
+        // (Mutant `castling-transit-unchecked`: skipped.)
+        if !pos.rules.castling_transit_unchecked && t.attacks_king(me.other()) {
             continue;
         }
         // Destination test: the position after castling.

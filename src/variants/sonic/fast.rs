@@ -27,6 +27,8 @@
 //! Mutants (issue 7) are not handled here: with any mutant on, the callers
 //! use the straightforward generator.
 
+use std::sync::OnceLock;
+
 use smallvec::SmallVec;
 
 use crate::core::{Color, Form};
@@ -114,9 +116,40 @@ impl Mark for IndexMark<'_> {
     }
 }
 
+/// Neighbour tables of one board size: `[i][sq]` = the square one unit
+/// step (`i` < 8, `KING_DIRS` order) or knight leap (`8 + i`) away, or
+/// [`OFF`].
+type Tables = [[u16; 256]; 16];
+const OFF: u16 = 0x100;
+
+/// The tables of a `w`×`h` board, built once per size.
+fn tables(w: u8, h: u8) -> &'static Tables {
+    static ALL: [OnceLock<Box<Tables>>; 17 * 17] = [const { OnceLock::new() }; 17 * 17];
+    ALL[w as usize * 17 + h as usize].get_or_init(|| {
+        let mut t: Box<Tables> = Box::new([[OFF; 256]; 16]);
+        for i in 0..16 {
+            let (df, dr) = if i < 8 {
+                (DF[i], DR[i])
+            } else {
+                (NF[i - 8], NR[i - 8])
+            };
+            for sq in 0..256usize {
+                let (f, r) = ((sq & 15) as i8, (sq >> 4) as i8);
+                let (nf, nr) = (f + df, r + dr);
+                if f < w as i8 && r < h as i8 && nf >= 0 && nr >= 0 && nf < w as i8 && nr < h as i8
+                {
+                    t[i][sq] = ((nr as u16) << 4) | nf as u16;
+                }
+            }
+        }
+        t
+    })
+}
+
 /// Board geometry and the scratch board of one side's traces.
 struct Tracer {
     cells: [u8; 256],
+    nb: &'static Tables,
     w: i8,
     h: i8,
     /// The colour bit of the moving side (0 = White, [`BLACK`]).
@@ -134,6 +167,7 @@ impl Tracer {
     fn new(pos: &Position, side: Color) -> Tracer {
         Tracer {
             cells: pos.cells,
+            nb: tables(pos.board.width, pos.board.height),
             w: pos.board.width as i8,
             h: pos.board.height as i8,
             me: if side.is_white() { 0 } else { BLACK },
@@ -142,6 +176,13 @@ impl Tracer {
             undo: SmallVec::new(),
             visited: SmallVec::new(),
         }
+    }
+
+    /// The square unit `i` away from `sq` (see [`Tables`]).
+    #[inline]
+    fn nx(&self, sq: u8, i: usize) -> Option<u8> {
+        let n = self.nb[i][sq as usize];
+        (n < OFF).then_some(n as u8)
     }
 
     #[inline]
@@ -224,10 +265,10 @@ impl Tracer {
         mk: &mut impl Mark,
         sink: &mut impl FnMut(&Tracer, &Branch) -> bool,
     ) -> bool {
-        let (df, dr) = (DF[d as usize], DR[d as usize]);
+        let i = d as usize;
         let mut at = from;
         loop {
-            let next = self.step(at, df, dr);
+            let next = self.nx(at, i);
             match self.see(next, mk) {
                 See::Empty => {
                     at = next.unwrap_or(at);
@@ -264,9 +305,9 @@ impl Tracer {
         }
         let cwd = (d + 2) & 7;
         let ccwd = (d + 6) & 7;
-        let cw_sq = self.step(first, DF[cwd as usize], DR[cwd as usize]);
+        let cw_sq = self.nx(first, cwd as usize);
         let cw = !self.see(cw_sq, mk).blocks();
-        let ccw_sq = self.step(first, DF[ccwd as usize], DR[ccwd as usize]);
+        let ccw_sq = self.nx(first, ccwd as usize);
         let ccw = !self.see(ccw_sq, mk).blocks();
         if cw && self.walk(first, d, Some(true), mk, sink) {
             return true;
@@ -305,8 +346,8 @@ impl Tracer {
                 cw0
             };
             let nd = if cw { (dir + 2) & 7 } else { (dir + 6) & 7 };
-            let (df, dr) = (DF[nd as usize], DR[nd as usize]);
-            if self.see(self.step(cur, df, dr), mk).blocks() {
+            let i = nd as usize;
+            if self.see(self.nx(cur, i), mk).blocks() {
                 break;
             }
             let parity = if self.alternate { (k % 2) << 4 } else { 0 };
@@ -319,7 +360,7 @@ impl Tracer {
             dir = nd;
             k = k.wrapping_add(1);
             loop {
-                let next = self.step(cur, df, dr);
+                let next = self.nx(cur, i);
                 match self.see(next, mk) {
                     See::Off | See::Friendly => break 'bounce,
                     See::Empty => cur = next.unwrap_or(cur),
@@ -351,8 +392,8 @@ impl Tracer {
         mk: &mut impl Mark,
         sink: &mut impl FnMut(&Tracer, &Branch) -> bool,
     ) -> bool {
-        let (df, dr) = (NF[v as usize], NR[v as usize]);
-        let to = self.step(from, df, dr);
+        let i = 8 + v as usize;
+        let to = self.nx(from, i);
         match self.see(to, mk) {
             See::Off | See::Friendly => false,
             See::Empty => {
@@ -372,7 +413,7 @@ impl Tracer {
                 let mut king_lost = false;
                 self.arrive(cur, &mut hits, &mut king_lost);
                 while !king_lost {
-                    let next = self.step(cur, df, dr);
+                    let next = self.nx(cur, i);
                     match self.see(next, mk) {
                         See::Off | See::Friendly => break,
                         See::Empty => {
@@ -450,10 +491,10 @@ pub fn attacks(pos: &Position, side: Color) -> bool {
     // a chain bounces on; the first other square must hold our knight.
     let knight = KNIGHT | my;
     for v in 0..8 {
-        let (df, dr) = (-NF[v], -NR[v]);
+        let back_leap = 8 + (v + 4) % 8;
         let mut s = t;
         loop {
-            let Some(n) = tr.step(s, df, dr) else { break };
+            let Some(n) = tr.nx(s, back_leap) else { break };
             let c = tr.cells[n as usize];
             if c & 15 == knight {
                 return true;
@@ -870,7 +911,7 @@ mod tests {
     fn random_text(r: &mut Rng, size: u8) -> String {
         let n = size as usize;
         let mut board = vec![vec!['.'; n]; n];
-        let mut free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
+        let free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
             let f = r.below(n as u64) as usize;
             let rank = if pawn {
                 1 + r.below(n as u64 - 2) as usize
@@ -994,7 +1035,12 @@ mod tests {
         let mut nodes = 0;
         let mut positions = 0;
         while positions < 1500 {
-            let size = if r.below(5) == 0 { 10 } else { 8 };
+            let size = match r.below(8) {
+                0 => 10,
+                1 => 16,
+                2 => 9,
+                _ => 8,
+            };
             let text = random_text(&mut r, size);
             let rules = SonicRules {
                 alternate_turns: r.below(4) == 0,

@@ -54,7 +54,7 @@ static OPTIONS: [RuleOption; 2] = [
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
 /// (`tests/sonic_mutants.rs`).
-static MUTANTS: [Mutant; 9] = [
+static MUTANTS: [Mutant; 11] = [
     Mutant { name: "bounce-180", doc: "a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4)" },
     Mutant { name: "knight-stops", doc: "a capturing knight stops on the captured square: no Tails continuation (SCA-6)" },
     Mutant { name: "endless-allowed", doc: "endless branches are cut by a step cap and played as stopping there instead of being illegal (SCA-5)" },
@@ -69,6 +69,14 @@ static MUTANTS: [Mutant; 9] = [
     Mutant { name: "springs-block", doc: "a bare spring blocks R, B, Q, N like a friendly piece instead of acting as an enemy (SCA-3, SCA-7)" },
     Mutant { name: "pawns-see-springs", doc: "pawns may not enter a bare spring square (SCA-2)" },
     Mutant { name: "hit-captures-king", doc: "an R, B, Q or N hit removes the king at once instead of costing a form (SCA-9)" },
+    Mutant {
+        name: "start-square-blocks",
+        doc: "the mover's vacated start square still blocks it and a spring under it never acts during the move (SCA-4.2, SCA-5)",
+    },
+    Mutant {
+        name: "castling-transit-unchecked",
+        doc: "castling tests only the king's start and destination squares, not the square it crosses (SCA-8)",
+    },
     Mutant {
         name: "direct-check-only",
         doc: "check counts only a first capture on the king, not one after bounces or a Tails continuation (SCA-10)",
@@ -102,6 +110,8 @@ pub struct SonicRules {
     pub pawns_see_springs: bool,
     pub hit_captures_king: bool,
     pub direct_check_only: bool,
+    pub start_square_blocks: bool,
+    pub castling_transit_unchecked: bool,
 }
 
 impl SonicRules {
@@ -117,6 +127,8 @@ impl SonicRules {
             || self.pawns_see_springs
             || self.hit_captures_king
             || self.direct_check_only
+            || self.start_square_blocks
+            || self.castling_transit_unchecked
     }
 
     pub fn from_rules(r: &Rules) -> SonicRules {
@@ -132,6 +144,8 @@ impl SonicRules {
             pawns_see_springs: r.is_mutant("pawns-see-springs"),
             hit_captures_king: r.is_mutant("hit-captures-king"),
             direct_check_only: r.is_mutant("direct-check-only"),
+            start_square_blocks: r.is_mutant("start-square-blocks"),
+            castling_transit_unchecked: r.is_mutant("castling-transit-unchecked"),
         }
     }
 }

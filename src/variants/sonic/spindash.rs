@@ -165,7 +165,10 @@ pub fn moves(
     let cell = sc.cells[from.0 as usize];
     // The mover's start square is vacated for the whole move (SCA-4.2,
     // SCA-5: a spring under it acts again if the mover comes back).
-    sc.cells[from.0 as usize] &= SPRING;
+    // Mutant `start-square-blocks`: the start square keeps the mover.
+    if !ctx.rules.start_square_blocks {
+        sc.cells[from.0 as usize] &= SPRING;
+    }
     let mut stop = false;
     'dirs: for &d in dirs(kind(cell)) {
         let mut at = from;
