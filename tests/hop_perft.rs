@@ -253,7 +253,7 @@ fn bulk_counting_matches_brute_force_on_random_sparse_positions() {
         .unwrap_or(600);
     for _ in 0..n {
         let mut board = [' '; 64];
-        let mut put = |c: char, board: &mut [char; 64], next: &mut dyn FnMut(u64) -> u64| loop {
+        let put = |c: char, board: &mut [char; 64], next: &mut dyn FnMut(u64) -> u64| loop {
             let s = next(64) as usize;
             let rank = s / 8;
             if board[s] == ' ' && !((c == 'P' || c == 'p') && (rank == 0 || rank == 7)) {
