@@ -231,6 +231,88 @@ fn bulk_counting_matches_brute_force_on_crafted_positions() {
     }
 }
 
+/// Random sparse positions (kings, a few pieces, pawns near promotion,
+/// both trampolines anywhere): full generation against `brute_force`, and
+/// `count_legal` against both. Invalid texts (side not to move in check,
+/// ...) are skipped.
+#[test]
+fn bulk_counting_matches_brute_force_on_random_sparse_positions() {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    let pieces = ['P', 'p', 'N', 'n', 'B', 'b', 'R', 'r', 'Q', 'q'];
+    let mut judged = 0;
+    // HOP_SPARSE_N=20000 for a longer hunt.
+    let n: usize = std::env::var("HOP_SPARSE_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(600);
+    for _ in 0..n {
+        let mut board = [' '; 64];
+        let put = |c: char, board: &mut [char; 64], next: &mut dyn FnMut(u64) -> u64| loop {
+            let s = next(64) as usize;
+            let rank = s / 8;
+            if board[s] == ' ' && !((c == 'P' || c == 'p') && (rank == 0 || rank == 7)) {
+                board[s] = c;
+                return s;
+            }
+        };
+        put('K', &mut board, &mut next);
+        put('k', &mut board, &mut next);
+        for _ in 0..(2 + next(5)) {
+            let c = pieces[next(pieces.len() as u64) as usize];
+            put(c, &mut board, &mut next);
+        }
+        let empty: Vec<usize> = (0..64).filter(|&s| board[s] == ' ').collect();
+        let name = |s: usize| format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1);
+        let tw = empty[next(empty.len() as u64) as usize];
+        let mut tb = empty[next(empty.len() as u64) as usize];
+        if tb == tw {
+            tb = empty[(empty.iter().position(|&x| x == tw).unwrap_or(0) + 1) % empty.len()];
+        }
+        let mut rows = Vec::new();
+        for r in (0..8).rev() {
+            let mut row = String::new();
+            let mut gap = 0;
+            for f in 0..8 {
+                let c = board[r * 8 + f];
+                if c == ' ' {
+                    gap += 1;
+                } else {
+                    if gap > 0 {
+                        row += &gap.to_string();
+                        gap = 0;
+                    }
+                    row.push(c);
+                }
+            }
+            if gap > 0 {
+                row += &gap.to_string();
+            }
+            rows.push(row);
+        }
+        let turn = if next(2) == 0 { "w" } else { "b" };
+        let fen = format!(
+            "{} {turn} - - 0 30 {} {}",
+            rows.join("/"),
+            name(tw),
+            name(tb)
+        );
+        let Ok(p) = parse_position(&fen, HopRules::default()) else {
+            continue;
+        };
+        let set = legal_set(&p);
+        assert_eq!(set, brute_force(&p), "{fen}");
+        assert_eq!(Game::count_legal(&p), set.len() as u64, "count_legal {fen}");
+        judged += 1;
+    }
+    assert!(judged > n / 3, "only {judged} valid positions");
+}
+
 /// The same over many more random games (a minute or so).
 #[test]
 #[ignore = "long: run with --ignored"]
