@@ -102,27 +102,10 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
 /// "No square" (a trampoline off the board, no en-passant square).
 pub const NONE: u8 = 0xFF;
 
-// Piece codes: type in the low 3 bits, colour in bit 3 (set = Black).
-pub const PAWN: u8 = 1;
-pub const KNIGHT: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const ROOK: u8 = 4;
-pub const QUEEN: u8 = 5;
-pub const KING: u8 = 6;
-pub const BLACK: u8 = 8;
+pub use crate::core::chess::{
+    color_bit, kind, BISHOP, BK, BLACK, BQ, KING, KNIGHT, PAWN, QUEEN, ROOK, WK, WQ,
+};
 
-#[inline]
-pub fn kind(p: u8) -> u8 {
-    p & 7
-}
-#[inline]
-pub fn color_bit(c: Color) -> u8 {
-    if c.is_white() {
-        0
-    } else {
-        BLACK
-    }
-}
 #[inline]
 pub fn is_color(p: u8, c: Color) -> bool {
     p != 0 && (p & BLACK) == color_bit(c)
@@ -143,12 +126,6 @@ pub const ORTH: [i8; 4] = [16, 1, -16, -1];
 pub const DIAG: [i8; 4] = [17, -15, -17, 15];
 pub const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
 pub const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
-
-/// Castling rights bits.
-pub const WK: u8 = 1;
-pub const WQ: u8 = 2;
-pub const BK: u8 = 4;
-pub const BQ: u8 = 8;
 
 /// A validated Hop Chess position (build it with
 /// [`notation::parse_position`]).

@@ -24,6 +24,7 @@
 
 use super::hops::PieceMove;
 use super::*;
+use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
@@ -41,34 +42,7 @@ pub struct Setup {
     pub tramp: [u8; 2],
 }
 
-pub fn piece_from_char(c: char) -> Option<u8> {
-    let k = match c.to_ascii_uppercase() {
-        'P' => PAWN,
-        'N' => KNIGHT,
-        'B' => BISHOP,
-        'R' => ROOK,
-        'Q' => QUEEN,
-        'K' => KING,
-        _ => return None,
-    };
-    Some(if c.is_ascii_lowercase() { k | BLACK } else { k })
-}
-
-pub fn piece_char(p: u8) -> char {
-    let c = match kind(p) {
-        PAWN => 'P',
-        KNIGHT => 'N',
-        BISHOP => 'B',
-        ROOK => 'R',
-        QUEEN => 'Q',
-        _ => 'K',
-    };
-    if p & BLACK != 0 {
-        c.to_ascii_lowercase()
-    } else {
-        c
-    }
-}
+pub use crate::core::chess::{from_letter as piece_from_char, letter as piece_char};
 
 fn parse_square_field(field: &'static str, text: &str) -> Result<u8, PositionError> {
     if text == "-" {
@@ -121,35 +95,12 @@ impl Setup {
             board[cell.square.0 as usize] = p;
         }
         let turn = parse_turn(fields[1])?;
-        let mut castling = 0u8;
-        if fields[2] != "-" {
-            for ch in fields[2].chars() {
-                let bit = match ch {
-                    'K' => WK,
-                    'Q' => WQ,
-                    'k' => BK,
-                    'q' => BQ,
-                    _ => {
-                        return Err(PositionError::syntax(
-                            "castling",
-                            format!("unknown right '{ch}'"),
-                        ))
-                    }
-                };
-                if castling & bit != 0 {
-                    return Err(PositionError::syntax(
-                        "castling",
-                        format!("right '{ch}' repeated"),
-                    ));
-                }
-                castling |= bit;
-            }
-            if castling_text(castling) != fields[2] {
-                return Err(PositionError::syntax(
-                    "castling",
-                    "rights not in the order KQkq",
-                ));
-            }
+        let castling = parse_castling(fields[2])?;
+        if castling_field(castling) != fields[2] {
+            return Err(PositionError::syntax(
+                "castling",
+                "rights not in the order KQkq",
+            ));
         }
         let ep = parse_square_field("en-passant", fields[3])?;
         let halfmove = parse_counter("halfmove", fields[4], 0)?;
@@ -294,19 +245,6 @@ pub fn parse_position(text: &str, rules: HopRules) -> Result<Position, PositionE
     Setup::parse(text)?.validate(rules)
 }
 
-fn castling_text(rights: u8) -> String {
-    let mut castling = String::new();
-    for (bit, ch) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
-        if rights & bit != 0 {
-            castling.push(ch);
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    castling
-}
-
 fn sq_or_dash(sq: u8) -> String {
     if sq == NONE {
         "-".into()
@@ -322,7 +260,7 @@ impl Position {
             let p = self.board[s.0 as usize];
             (p != 0).then(|| piece_char(p).to_string())
         });
-        let castling = castling_text(self.castling);
+        let castling = castling_field(self.castling);
         format!(
             "{board} {} {castling} {} {} {} {} {}",
             turn_char(self.turn),

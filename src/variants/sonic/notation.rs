@@ -53,6 +53,7 @@
 //! Examples: `e2-e4`, `d2xd6xb6-b1:ccw`, `a3xc4xe5-g6`, `N:e7-e5`,
 //! `g1-f3:A`, `O-O`.
 
+use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
@@ -167,30 +168,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         pieces.push((c.square, p));
     }
     let turn = parse_turn(fields[1])?;
-    let mut castling = 0u8;
-    if fields[2] != "-" {
-        for ch in fields[2].chars() {
-            let b = match ch {
-                'K' => 1,
-                'Q' => 2,
-                'k' => 4,
-                'q' => 8,
-                _ => {
-                    return Err(PositionError::syntax(
-                        "castling",
-                        format!("'{ch}' is not one of KQkq"),
-                    ))
-                }
-            };
-            if castling & b != 0 {
-                return Err(PositionError::syntax(
-                    "castling",
-                    format!("'{ch}' given twice"),
-                ));
-            }
-            castling |= b;
-        }
-    }
+    let castling = parse_castling(fields[2])?;
     let ep = match fields[3] {
         "-" => None,
         s => Some(Square::parse(s).ok_or_else(|| {
@@ -422,14 +400,7 @@ pub fn to_text(p: &Position) -> String {
         let c = p.cells[sq.0 as usize];
         has_piece(c).then(|| letter(c).to_string())
     });
-    let mut castling: String = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')]
-        .iter()
-        .filter(|(b, _)| p.castling & b != 0)
-        .map(|&(_, c)| c)
-        .collect();
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    let castling = castling_field(p.castling);
     let ep = p.ep.map_or("-".to_string(), |s| s.to_string());
     let sp = springs::list(p.board, &p.cells);
     let sp = if sp.is_empty() {

@@ -8,14 +8,12 @@
 
 use crate::core::{Color, Square};
 
+pub use crate::core::chess::{
+    color as color_of, from_letter, kind, letter, make as piece, BISHOP, BLACK, KING, KNIGHT, PAWN,
+    QUEEN, ROOK,
+};
+
 pub const EMPTY: u8 = 0;
-pub const PAWN: u8 = 1;
-pub const KNIGHT: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const ROOK: u8 = 4;
-pub const QUEEN: u8 = 5;
-pub const KING: u8 = 6;
-pub const BLACK: u8 = 8;
 pub const SPRING: u8 = 0x80;
 pub const PIECE_MASK: u8 = 0x0f;
 
@@ -23,27 +21,8 @@ pub const PIECE_MASK: u8 = 0x0f;
 pub type Cells = [u8; 256];
 
 #[inline]
-pub fn kind(cell: u8) -> u8 {
-    cell & 7
-}
-
-#[inline]
 pub fn has_piece(cell: u8) -> bool {
     cell & 7 != 0
-}
-
-#[inline]
-pub fn color_of(cell: u8) -> Color {
-    if cell & BLACK != 0 {
-        Color::Black
-    } else {
-        Color::White
-    }
-}
-
-#[inline]
-pub fn piece(kind: u8, color: Color) -> u8 {
-    kind | if color.is_white() { 0 } else { BLACK }
 }
 
 #[inline]
@@ -55,45 +34,6 @@ pub fn is_spring(cell: u8) -> bool {
 #[inline]
 pub fn is_ranged(kind: u8) -> bool {
     matches!(kind, BISHOP | ROOK | QUEEN)
-}
-
-/// FEN letter of a piece (upper case = White).
-pub fn letter(cell: u8) -> char {
-    let c = match kind(cell) {
-        PAWN => 'p',
-        KNIGHT => 'n',
-        BISHOP => 'b',
-        ROOK => 'r',
-        QUEEN => 'q',
-        KING => 'k',
-        _ => '?',
-    };
-    if color_of(cell).is_white() {
-        c.to_ascii_uppercase()
-    } else {
-        c
-    }
-}
-
-/// Piece code from a FEN letter.
-pub fn from_letter(c: char) -> Option<u8> {
-    let k = match c.to_ascii_lowercase() {
-        'p' => PAWN,
-        'n' => KNIGHT,
-        'b' => BISHOP,
-        'r' => ROOK,
-        'q' => QUEEN,
-        'k' => KING,
-        _ => return None,
-    };
-    Some(piece(
-        k,
-        if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        },
-    ))
 }
 
 /// What a moving R, B, Q or N finds on a square (SCA-3, SCA-4, SCA-7,

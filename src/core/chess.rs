@@ -1,0 +1,168 @@
+//! Chess piece codes and FEN fields shared by the chess-based games
+//! (sonic, hop, crazy; fide keeps its own bitboard encoding).
+//!
+//! A piece is one byte: the kind in bits 0–2 ([`PAWN`] … [`KING`], 0 = no
+//! piece), the colour in bit 3 ([`BLACK`] set = Black). Games may use the
+//! higher bits for their own marks (a spring under a piece, a risen
+//! bishop); every function here looks only at bits 0–3.
+
+use super::error::PositionError;
+use super::game::Color;
+
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+/// Colour bit of a piece byte.
+pub const BLACK: u8 = 8;
+
+/// The kind of a piece byte (0 = no piece).
+#[inline]
+pub fn kind(p: u8) -> u8 {
+    p & 7
+}
+
+/// The colour of a piece byte.
+#[inline]
+pub fn color(p: u8) -> Color {
+    if p & BLACK != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The colour bit for `c`.
+#[inline]
+pub fn color_bit(c: Color) -> u8 {
+    if c.is_white() {
+        0
+    } else {
+        BLACK
+    }
+}
+
+/// The piece byte of `kind` and `c`.
+#[inline]
+pub fn make(kind: u8, c: Color) -> u8 {
+    kind | color_bit(c)
+}
+
+/// FEN letter of a piece (upper case = White).
+pub fn letter(p: u8) -> char {
+    let l = match kind(p) {
+        PAWN => 'p',
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        QUEEN => 'q',
+        KING => 'k',
+        _ => '?',
+    };
+    if color(p).is_white() {
+        l.to_ascii_uppercase()
+    } else {
+        l
+    }
+}
+
+/// Piece byte of a FEN letter (`PNBRQK` White, `pnbrqk` Black).
+pub fn from_letter(c: char) -> Option<u8> {
+    let k = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    let c = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some(make(k, c))
+}
+
+/// Castling-right bits of the FEN castling field.
+pub const WK: u8 = 1;
+pub const WQ: u8 = 2;
+pub const BK: u8 = 4;
+pub const BQ: u8 = 8;
+
+/// Parses the FEN castling field: `-` or a subset of `KQkq`, each once.
+///
+/// # Errors
+/// Another letter, or a letter given twice (field `castling`).
+pub fn parse_castling(field: &str) -> Result<u8, PositionError> {
+    let mut rights = 0u8;
+    if field == "-" {
+        return Ok(0);
+    }
+    if field.is_empty() {
+        return Err(PositionError::syntax("castling", "empty (use '-')"));
+    }
+    for ch in field.chars() {
+        let bit = match ch {
+            'K' => WK,
+            'Q' => WQ,
+            'k' => BK,
+            'q' => BQ,
+            _ => {
+                return Err(PositionError::syntax(
+                    "castling",
+                    format!("'{ch}' is not one of KQkq"),
+                ))
+            }
+        };
+        if rights & bit != 0 {
+            return Err(PositionError::syntax(
+                "castling",
+                format!("'{ch}' given twice"),
+            ));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+/// The FEN castling field of `rights` (`KQkq` order, `-` when none).
+pub fn castling_field(rights: u8) -> String {
+    let s: String = [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')]
+        .iter()
+        .filter(|(b, _)| rights & b != 0)
+        .map(|&(_, c)| c)
+        .collect();
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for c in "PNBRQKpnbrqk".chars() {
+            assert_eq!(from_letter(c).map(letter), Some(c));
+        }
+        assert_eq!(from_letter('x'), None);
+        assert_eq!(letter(make(KING, Color::Black) | 0x80), 'k');
+    }
+
+    #[test]
+    fn castling_fields() {
+        for f in ["-", "K", "Qk", "KQkq"] {
+            assert_eq!(castling_field(parse_castling(f).unwrap()), f);
+        }
+        assert!(parse_castling("KK").is_err());
+        assert!(parse_castling("X").is_err());
+        assert!(parse_castling("").is_err());
+    }
+}
