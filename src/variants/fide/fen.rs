@@ -39,6 +39,7 @@ use super::bitboard::{bit, RANK_1, RANK_8};
 use super::position::{
     Pos, BISHOP, BK, BLACK, BQ, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
 };
+use crate::core::chess::{castling_field, parse_castling};
 
 /// FEN piece letters by role (upper case = White).
 pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
@@ -134,33 +135,7 @@ impl Setup {
         } else {
             BLACK
         };
-        let mut castling = 0u8;
-        if fields[2] != "-" {
-            for ch in fields[2].chars() {
-                let b = match ch {
-                    'K' => WK,
-                    'Q' => WQ,
-                    'k' => BK,
-                    'q' => BQ,
-                    _ => {
-                        return Err(PositionError::syntax(
-                            "castling",
-                            format!(
-                                "'{ch}' in '{}' (expected '-' or letters of KQkq)",
-                                fields[2]
-                            ),
-                        ))
-                    }
-                };
-                if castling & b != 0 {
-                    return Err(PositionError::syntax(
-                        "castling",
-                        format!("'{ch}' repeated in '{}'", fields[2]),
-                    ));
-                }
-                castling |= b;
-            }
-        }
+        let castling = parse_castling(fields[2])?;
         let ep = if fields[3] == "-" {
             None
         } else {
@@ -326,15 +301,7 @@ pub fn write(pos: &Pos) -> String {
             .to_string(),
         )
     });
-    let mut castling = String::new();
-    for (b, l) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
-        if pos.castling & b != 0 {
-            castling.push(l);
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    let castling = castling_field(pos.castling);
     let ep = if pos.ep == NO_EP {
         "-".to_string()
     } else {

@@ -30,10 +30,7 @@ pub const NO_EP: u8 = 64;
 
 /// Castling right bits: White king side, White queen side, Black king
 /// side, Black queen side (FEN `KQkq`).
-pub const WK: u8 = 1;
-pub const WQ: u8 = 2;
-pub const BK: u8 = 4;
-pub const BQ: u8 = 8;
+pub use crate::core::chess::{BK, BQ, WK, WQ};
 
 /// Mutant flags (deliberate misreadings of FIDE-1, for mutation testing).
 pub const MUT_NO_EP: u8 = 1;
