@@ -103,6 +103,9 @@ fn no_panic_on_foreign_moves() {
 /// position text round-trips (G4).
 #[test]
 fn bulk_count_and_texts_agree_with_generation() {
+    let mut nodes = 0usize;
+    let mut shifts = 0usize;
+    let mut drops = 0usize;
     let cases: [(&str, Option<&str>, &[&str]); 8] = [
         ("bosses", None, &[]),
         ("bosses", None, &["boss-hp=1"]),
@@ -130,6 +133,16 @@ fn bulk_count_and_texts_agree_with_generation() {
             for _ in 0..plies {
                 let moves = g.legal_moves();
                 let text = g.to_text();
+                nodes += 1;
+                for m in &moves {
+                    for d in &m.decisions {
+                        match d {
+                            Decision::Shift { .. } => shifts += 1,
+                            Decision::Drop { .. } => drops += 1,
+                            _ => {}
+                        }
+                    }
+                }
                 assert_eq!(g.perft(1, 1), moves.len() as u64, "{variant} {text}");
                 let mut texts: Vec<String> = moves.iter().map(|m| g.move_text(m)).collect();
                 texts.sort();
@@ -162,4 +175,8 @@ fn bulk_count_and_texts_agree_with_generation() {
             }
         }
     }
+    assert!(
+        nodes > 300 && shifts > 0 && drops > 0,
+        "the games must reach drops and binding shifts: {nodes} nodes, {shifts} shifts, {drops} drops"
+    );
 }
