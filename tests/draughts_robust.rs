@@ -95,3 +95,88 @@ fn no_panic_on_foreign_moves() {
         }
     }
 }
+
+/// Along deterministic random games of `bosses` (drops, hit points,
+/// binding, `boss-promotes`) and `english`: the bulk leaf count equals the
+/// number of generated moves, no two moves share a text (G2: a placement is
+/// a set, CWB-7), every move text parses back to the same move, and the
+/// position text round-trips (G4).
+#[test]
+fn bulk_count_and_texts_agree_with_generation() {
+    let mut nodes = 0usize;
+    let mut shifts = 0usize;
+    let mut drops = 0usize;
+    let cases: [(&str, Option<&str>, &[&str]); 8] = [
+        ("bosses", None, &[]),
+        ("bosses", None, &["boss-hp=1"]),
+        ("bosses", None, &["boss-promotes", "boss-hp=2"]),
+        ("bosses", Some("8/8/2d5/8/8/5D2/8/8 w Dd"), &[]),
+        ("bosses", Some("c7/8/8/8/8/8/8/O7 w DOc"), &["boss-hp=1"]),
+        ("bosses", Some("2o5/3d4/8/8/8/8/3D4/2C5 w DCdo"), &[]),
+        ("bosses", Some("6d1/8/8/8/8/2D5/8/8 w Dd"), &[]),
+        ("english", None, &[]),
+    ];
+    for (variant, position, opts) in cases {
+        let options: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+        // Kept small: `cargo test` runs unoptimised.
+        let plies = if cfg!(debug_assertions) { 30 } else { 80 };
+        for seed0 in 1..=3u64 {
+            let mut g = variants::setup(&Setup {
+                variant,
+                options: &options,
+                mutant: None,
+                position,
+                moves: &[],
+            })
+            .unwrap();
+            let mut seed = seed0;
+            for _ in 0..plies {
+                let moves = g.legal_moves();
+                let text = g.to_text();
+                nodes += 1;
+                for m in &moves {
+                    for d in &m.decisions {
+                        match d {
+                            Decision::Shift { .. } => shifts += 1,
+                            Decision::Drop { .. } => drops += 1,
+                            _ => {}
+                        }
+                    }
+                }
+                assert_eq!(g.perft(1, 1), moves.len() as u64, "{variant} {text}");
+                let mut texts: Vec<String> = moves.iter().map(|m| g.move_text(m)).collect();
+                texts.sort();
+                let n = texts.len();
+                texts.dedup();
+                assert_eq!(texts.len(), n, "duplicate move texts in {text}");
+                for m in moves.iter().step_by(moves.len() / 6 + 1) {
+                    let t = g.move_text(m);
+                    assert_eq!(&g.parse_move(&t).unwrap(), m, "{t} in {text}");
+                }
+                if moves.is_empty() {
+                    // possibly a finished game (G6: no valid position text)
+                    break;
+                }
+                let again = variants::setup(&Setup {
+                    variant,
+                    options: &options,
+                    mutant: None,
+                    position: Some(&text),
+                    moves: &[],
+                });
+                match again {
+                    Ok(p) => assert_eq!(p.to_text(), text),
+                    Err(e) => panic!("{text}: {e}"),
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                g.play(&moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(
+        nodes > 300 && shifts > 0 && drops > 0,
+        "the games must reach drops and binding shifts: {nodes} nodes, {shifts} shifts, {drops} drops"
+    );
+}

@@ -265,7 +265,8 @@ impl Bosses {
                 .ok_or_else(bad)?;
             let rest: String = ch.collect();
             let hp: u32 = if boss {
-                rest.parse().map_err(|_| {
+                let digits = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+                digits.then(|| rest.parse().ok()).flatten().ok_or_else(|| {
                     PositionError::syntax(
                         "board",
                         format!(

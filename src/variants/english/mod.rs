@@ -399,6 +399,215 @@ impl English {
     }
 }
 
+/// A compact move of the fast perft: from, to, the jumped pieces.
+#[derive(Clone, Copy)]
+struct Quick {
+    from: u8,
+    to: u8,
+    captured: u64,
+}
+
+/// The side-to-move-relative state of the fast perft (ENG-1, G3): own and
+/// enemy pieces, kings, and whether the side to move is White.
+#[derive(Clone, Copy)]
+struct Lean {
+    me: u64,
+    them: u64,
+    kings: u64,
+    white: bool,
+}
+
+impl Lean {
+    #[inline]
+    fn man_dirs(&self) -> dr::Dirs {
+        if self.white {
+            1 << dr::NE | 1 << dr::NW
+        } else {
+            1 << dr::SE | 1 << dr::SW
+        }
+    }
+
+    #[inline]
+    fn crown(&self) -> u64 {
+        if self.white {
+            RANK8
+        } else {
+            RANK1
+        }
+    }
+
+    /// The pieces that have a first jump (bulk test).
+    #[inline]
+    fn starters(&self) -> u64 {
+        let empty = !(self.me | self.them);
+        let md = self.man_dirs();
+        let mut s = 0;
+        for d in [dr::NE, dr::SE, dr::SW, dr::NW] {
+            let movers = if md & (1 << d) != 0 {
+                self.me
+            } else {
+                self.me & self.kings
+            };
+            s |= dr::jumpers(movers, d, self.them, empty);
+        }
+        s
+    }
+
+    /// Every complete series from `sq` (ENG-1: a series goes on while a
+    /// jump exists; reaching the crowning rank ends it; jumped pieces stay
+    /// until the end and cannot be jumped again).
+    #[allow(clippy::too_many_arguments)]
+    fn series(
+        sq: u8,
+        dirs: dr::Dirs,
+        enemy: u64,
+        empty: u64,
+        crown: u64,
+        from: u8,
+        captured: u64,
+        visit: &mut impl FnMut(Quick),
+    ) {
+        let bit = 1u64 << sq;
+        if captured != 0 && crown & bit != 0 {
+            visit(Quick {
+                from,
+                to: sq,
+                captured,
+            });
+            return;
+        }
+        let mut any = false;
+        let mut ds = dirs;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if dr::JUMP_FROM[d] & bit == 0 {
+                continue;
+            }
+            let over = 1u64 << dr::offset(sq, d, 1);
+            let land = dr::offset(sq, d, 2);
+            if enemy & over != 0 && empty & (1u64 << land) != 0 {
+                any = true;
+                Self::series(
+                    land,
+                    dirs,
+                    enemy & !over,
+                    empty,
+                    crown,
+                    from,
+                    captured | over,
+                    visit,
+                );
+            }
+        }
+        if !any && captured != 0 {
+            visit(Quick {
+                from,
+                to: sq,
+                captured,
+            });
+        }
+    }
+
+    #[inline]
+    fn for_each_capture(&self, visit: &mut impl FnMut(Quick)) {
+        let mut s = self.starters();
+        let occ = self.me | self.them;
+        let md = self.man_dirs();
+        while s != 0 {
+            let from = s.trailing_zeros() as u8;
+            s &= s - 1;
+            let (dirs, crown) = if self.kings & (1 << from) != 0 {
+                (DIAG, 0)
+            } else {
+                (md, self.crown())
+            };
+            let empty = !occ | 1u64 << from;
+            Self::series(from, dirs, self.them, empty, crown, from, 0, visit);
+        }
+    }
+
+    #[inline]
+    fn count_steps(&self) -> u64 {
+        let empty = !(self.me | self.them);
+        let md = self.man_dirs();
+        let kings = self.me & self.kings;
+        let mut n = 0;
+        for d in [dr::NE, dr::SE, dr::SW, dr::NW] {
+            let from = if md & (1 << d) != 0 { self.me } else { kings };
+            n += (dr::shift(from, d) & empty).count_ones() as u64;
+        }
+        n
+    }
+
+    #[inline]
+    fn count(&self) -> u64 {
+        if self.starters() != 0 {
+            let mut n = 0;
+            self.for_each_capture(&mut |_| n += 1);
+            return n;
+        }
+        self.count_steps()
+    }
+
+    fn gen(&self, out: &mut Vec<Quick>) {
+        if self.starters() != 0 {
+            self.for_each_capture(&mut |q| out.push(q));
+            return;
+        }
+        let empty = !(self.me | self.them);
+        let md = self.man_dirs();
+        let kings = self.me & self.kings;
+        for d in [dr::NE, dr::SE, dr::SW, dr::NW] {
+            let from = if md & (1 << d) != 0 { self.me } else { kings };
+            let mut t = dr::shift(from, d) & empty;
+            let back = (d + 4) % 8;
+            while t != 0 {
+                let to = t.trailing_zeros() as u8;
+                t &= t - 1;
+                out.push(Quick {
+                    from: dr::offset(to, back, 1),
+                    to,
+                    captured: 0,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn after(&self, q: Quick) -> Lean {
+        let (fb, tb) = (1u64 << q.from, 1u64 << q.to);
+        let was_king = self.kings & fb != 0;
+        let mut kings = self.kings & !q.captured & !fb;
+        if was_king || self.crown() & tb != 0 {
+            kings |= tb;
+        }
+        Lean {
+            me: self.them & !q.captured,
+            them: (self.me & !fb) | tb,
+            kings,
+            white: !self.white,
+        }
+    }
+
+    fn perft(&self, depth: u32, bufs: &mut [Vec<Quick>]) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count(),
+            _ => {
+                let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+                buf.clear();
+                self.gen(buf);
+                let mut total = 0;
+                for &q in buf.iter() {
+                    total += self.after(q).perft(depth - 1, rest);
+                }
+                total
+            }
+        }
+    }
+}
+
 impl Game for English {
     fn variant(&self) -> &'static str {
         "english"
@@ -458,6 +667,23 @@ impl Game for English {
             self.kings |= 1u64 << t;
         }
         self.turn = self.turn.other();
+    }
+
+    /// G3 perft on a compact copy-make state (same rules as `legal_moves`,
+    /// ENG-1); under a mutant the generic perft over `legal_moves` is used.
+    fn perft(&self, depth: u32) -> u64 {
+        if self.rules != EngRules::default() {
+            return crate::core::perft::perft(self, depth);
+        }
+        let me = ci(self.turn);
+        let lean = Lean {
+            me: self.pieces[me],
+            them: self.pieces[1 - me],
+            kings: self.kings,
+            white: self.turn.is_white(),
+        };
+        let mut bufs: Vec<Vec<Quick>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+        lean.perft(depth, &mut bufs)
     }
 
     /// ENG-1: a player with no legal move (no pieces, or all blocked) loses.
@@ -609,5 +835,37 @@ mod tests {
         assert_eq!(g.perft(2), 49);
         assert_eq!(g.perft(3), 302);
         assert_eq!(g.perft(4), 1469);
+    }
+
+    #[test]
+    fn fast_perft_equals_generic_perft() {
+        // Along a deterministic game (kings appear), the compact perft
+        // agrees with the generic one over `legal_moves`/`play`.
+        let mut g = start();
+        let mut seed = 7u64;
+        for _ in 0..80 {
+            assert_eq!(
+                g.perft(3),
+                crate::core::perft::perft(&g, 3),
+                "{}",
+                g.to_text()
+            );
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            g.play(&v[(seed >> 33) as usize % v.len()]);
+        }
+        for pos in [
+            "W:WK10,K14,19,22:B6,7,15,K23,26",
+            "B:WK1,K3,18,19,27:BK30,K32,11,12,15",
+        ] {
+            let g = English::parse(pos, &Rules::default()).unwrap();
+            assert_eq!(g.perft(4), crate::core::perft::perft(&g, 4), "{pos}");
+        }
     }
 }
