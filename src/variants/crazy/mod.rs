@@ -67,6 +67,7 @@ fn flags(rules: &Rules) -> Flags {
         king_immediate: rules.is_mutant("king-effects-immediate"),
         enter_costs_castling: rules.is_mutant("entering-costs-castling"),
         brute_check: false,
+        generic_path: false,
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
@@ -143,6 +144,13 @@ impl Crazy {
         let c = &self.core;
         let fl = self.fl;
         let side = c.turn;
+        let base = check::CheckBase::new(&c.b, side);
+        // Turn end (CRZ-P3) can only act where a move changed the board
+        // when nothing is risen and no base pawn stands on rank 1 or 8.
+        let clean = c.b.iter().enumerate().all(|(i, st)| {
+            !st.may_hold_marks()
+                && ((8..56).contains(&i) || st.base().is_none_or(|p| kind(p) != PAWN))
+        });
         c.gen(&fl, side, Mode::All, &mut |mv: Move| {
             let Some(mut af) = c.apply(&mv, &fl) else {
                 return;
@@ -152,8 +160,43 @@ impl Crazy {
                 mv.decisions
                     .push(Decision::EnterAt((mv.path.len() - 1) as u8));
             }
-            let promos = turn_end(&mut af.b, side);
+            // A move without capture and castling changes only its path
+            // squares (no chain reaction).
+            let mut dirty = None;
+            if clean
+                && !fl.generic_path
+                && !af.captured
+                && !mv
+                    .decisions
+                    .iter()
+                    .any(|d| matches!(d, Decision::Castle { .. }))
+            {
+                let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
+                if m & RANKS_1_8 == 0 {
+                    dirty = Some(m);
+                }
+            }
+            let promos = if dirty.is_some() {
+                Promotions::new()
+            } else {
+                turn_end(&mut af.b, side)
+            };
             let castling = new_castling(c, &af, &fl);
+            if promos.is_empty() {
+                let check = match dirty {
+                    Some(m) => base.check_after_dirty(&af.b, m, castling, &fl),
+                    None => base.check_after(&af.b, castling, &fl),
+                };
+                let mut legal = match check {
+                    None => !af.king_move,
+                    Some(check) => !check,
+                };
+                if c.excluded.as_ref() == Some(&mv) {
+                    legal = false;
+                }
+                f(mv, legal);
+                return;
+            }
             let combos = 4usize.pow(promos.len() as u32);
             for combo in 0..combos {
                 let mut b2 = af.b;
@@ -337,6 +380,9 @@ fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
     }
     r
 }
+
+/// The squares of ranks 1 and 8.
+const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
 
 fn next_core(c: &Core, b: Stacks, castling: u8, af: &position::After) -> Core {
     let reset = af.pawn_move || af.captured;

@@ -23,27 +23,7 @@ impl Core {
         level: usize,
         c: Color,
     ) -> SmallVec<[(Square, bool); 8]> {
-        let mut v = SmallVec::new();
-        let f = fwd(c);
-        for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
-            if let Some(t) = sq_add(from, d) {
-                if rel_rank(t, c) != 0 {
-                    v.push((t, false));
-                }
-            }
-        }
-        if level == 0 && rel_rank(from, c) == 1 {
-            for d in [Dir::new(0, f), Dir::E, Dir::W] {
-                if let (Some(m), Some(t)) =
-                    (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
-                {
-                    if self.b[idx(m)].is_empty() {
-                        v.push((t, true));
-                    }
-                }
-            }
-        }
-        v
+        pawn_targets_on(&self.b, from, level, c)
     }
 
     /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
@@ -105,20 +85,33 @@ impl Core {
                 ds.extend(lvl(0, l));
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
-                self.gen_chain(side, a, l, t, xl, &mut path, &mut ds, f);
+                let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
+                self.gen_chain(
+                    side,
+                    &self.b,
+                    (a, l),
+                    (t, xl),
+                    &mut used,
+                    &mut path,
+                    &mut ds,
+                    f,
+                );
             }
         }
     }
 
-    /// Emits the disguise in `path`/`ds` and every longer chain (CRZ-P5).
+    /// Emits the disguise chain in `path`/`ds`, whose last link swaps the
+    /// pawn `p` with X at `x` on the board `b` (the earlier links already
+    /// played), then every longer chain (CRZ-P5). `used` holds the pawns
+    /// already swapped (where they now stand).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_chain(
         &self,
         side: Color,
-        pa: Square,
-        pl: usize,
-        xs: Square,
-        xl: usize,
+        b: &Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut SmallVec<[(Square, usize); 8]>,
         path: &mut Path,
         ds: &mut SmallVec<[Decision; 2]>,
         f: &mut dyn FnMut(Move),
@@ -127,35 +120,14 @@ impl Core {
             path: path.clone(),
             decisions: ds.iter().copied().collect(),
         });
-        // Play the swaps so far to find the next pawns.
-        let mut b = self.b;
-        let Some((mut cur, _)) = swap(&mut b, pa, pl, xs, xl) else {
+        let mut nb = *b;
+        let Some((cur, pawn_new)) = swap(&mut nb, p.0, p.1, x.0, x.1) else {
             return;
         };
-        let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
-        used.push((xs, xl));
-        for k in 2..path.len() {
-            let ps = path[k];
-            let l = level_of(
-                &Move {
-                    path: path.clone(),
-                    decisions: ds.iter().copied().collect(),
-                },
-                k as u8,
-            );
-            let Some((x_new, pawn_new)) = swap(&mut b, ps, l, cur.0, cur.1) else {
-                return;
-            };
-            used.push(pawn_new);
-            cur = x_new;
-        }
         if path.len() >= 10 {
             return;
         }
-        let probe = Core {
-            b,
-            ..self.clone_light()
-        };
+        used.push(pawn_new);
         for d in KING_DIRS.iter().chain(
             [
                 Dir::new(0, 2),
@@ -166,14 +138,13 @@ impl Core {
             .iter(),
         ) {
             let Some(u) = sq_add(cur.0, *d) else { continue };
-            let st = &b[idx(u)];
+            let st = &nb[idx(u)];
             for ul in 0..st.len() {
-                let p = st.get(ul);
-                if p & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
+                let pc = st.get(ul);
+                if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
                     continue;
                 }
-                if !probe
-                    .pawn_targets(u, ul, side)
+                if !pawn_targets_on(&nb, u, ul, side)
                     .iter()
                     .any(|&(t, _)| t == cur.0)
                 {
@@ -183,26 +154,43 @@ impl Core {
                 path.push(u);
                 let n = ds.len();
                 ds.extend(lvl(at, ul));
-                self.gen_chain(side, pa, pl, xs, xl, path, ds, f);
+                self.gen_chain(side, &nb, (u, ul), cur, used, path, ds, f);
                 path.pop();
                 ds.truncate(n);
             }
         }
+        used.pop();
     }
+}
 
-    pub(super) fn clone_light(&self) -> Core {
-        Core {
-            b: self.b,
-            turn: self.turn,
-            castling: self.castling,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            holder: self.holder,
-            protected: false,
-            excluded: None,
+/// [`Core::pawn_targets`] on the board `b`.
+pub(super) fn pawn_targets_on(
+    b: &Stacks,
+    from: Square,
+    level: usize,
+    c: Color,
+) -> SmallVec<[(Square, bool); 8]> {
+    let mut v = SmallVec::new();
+    let f = fwd(c);
+    for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
+        if let Some(t) = sq_add(from, d) {
+            if rel_rank(t, c) != 0 {
+                v.push((t, false));
+            }
         }
     }
+    if level == 0 && rel_rank(from, c) == 1 {
+        for d in [Dir::new(0, f), Dir::E, Dir::W] {
+            if let (Some(m), Some(t)) =
+                (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
+            {
+                if b[idx(m)].is_empty() {
+                    v.push((t, true));
+                }
+            }
+        }
+    }
+    v
 }
 
 /// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with

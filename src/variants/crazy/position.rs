@@ -45,6 +45,10 @@ pub struct Flags {
     /// Test aid, not a rule: the check test plays every capture instead of
     /// only those near the king (`check::in_check_with`).
     pub brute_check: bool,
+    /// Test aid, not a rule: the generic path only — no quick no-check
+    /// proof (`check::quiet_near_king`), no census reuse, full turn end
+    /// after every move. Counts must not change (differential test).
+    pub generic_path: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
