@@ -237,20 +237,20 @@ impl<'a> CheckBase<'a> {
 fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
     let mut d: u64 = 1 << ki;
     loop {
-        let grown = neighbours(d) & z.queens | d;
+        let grown = grow(d) & z.queens | d;
         if grown == d {
             break;
         }
         d = grown;
     }
-    let near = d | neighbours(d);
-    let near1 = neighbours(near) | near;
+    let near = grow(d);
+    let near1 = grow(near);
     // Pawns and all-round captures act within one square; kings and
     // knights within two (a within-one-of-near square is within two).
     if (z.pawns | z.attacker_queens) & near1 != 0 {
         return false;
     }
-    if z.knights_kings != 0 && z.knights_kings & (neighbours(near1) | near1) != 0 {
+    if z.knights_kings != 0 && z.knights_kings & grow(near1) != 0 {
         return false;
     }
     // Castling of the attacker: its second step acts next to g/c file.
@@ -331,3 +331,29 @@ static RAYS: [[u64; 64]; 8] = {
     }
     t
 };
+
+/// `set` and every square next to it (`set | neighbours(set)`), by shifts.
+#[inline]
+fn grow(set: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let h = set | ((set << 1) & NOT_A) | ((set >> 1) & NOT_H);
+    h | (h << 8) | (h >> 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grow_is_set_and_neighbours() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = x & (x >> 3) & (x >> 7);
+            assert_eq!(grow(set), set | neighbours(set));
+        }
+    }
+}

@@ -151,7 +151,46 @@ impl Crazy {
             !st.may_hold_marks()
                 && ((8..56).contains(&i) || st.base().is_none_or(|p| kind(p) != PAWN))
         });
+        let mut scratch = c.b;
         c.gen(&fl, side, Mode::All, &mut |mv: Move| {
+            // Fast path: a move without capture, castling or promotion
+            // square changes only its path squares (no chain reaction, and
+            // turn end has nothing to do on a clean board): play it on the
+            // scratch board, test, and restore those squares.
+            if clean
+                && !fl.generic_path
+                && !mv.decisions.iter().any(|d| {
+                    matches!(
+                        d,
+                        Decision::CaptureAt(_) | Decision::AllRound | Decision::Castle { .. }
+                    )
+                })
+            {
+                let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
+                if m & RANKS_1_8 == 0 {
+                    let fx = c.apply_on(&mut scratch, &mv, &fl);
+                    let verdict = fx.map(|fx| {
+                        let castling = castling_after(c, &scratch, fx.touched, fx.king_move, &fl);
+                        match base.check_after_dirty(&scratch, m, castling, &fl) {
+                            None => !fx.king_move,
+                            Some(check) => !check,
+                        }
+                    });
+                    let mut r = m;
+                    while r != 0 {
+                        let i = r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        scratch[i] = c.b[i];
+                    }
+                    if let Some(mut legal) = verdict {
+                        if c.excluded.as_ref() == Some(&mv) {
+                            legal = false;
+                        }
+                        f(mv, legal);
+                    }
+                    return;
+                }
+            }
             let Some(mut af) = c.apply(&mv, &fl) else {
                 return;
             };
@@ -160,34 +199,10 @@ impl Crazy {
                 mv.decisions
                     .push(Decision::EnterAt((mv.path.len() - 1) as u8));
             }
-            // A move without capture and castling changes only its path
-            // squares (no chain reaction).
-            let mut dirty = None;
-            if clean
-                && !fl.generic_path
-                && !af.captured
-                && !mv
-                    .decisions
-                    .iter()
-                    .any(|d| matches!(d, Decision::Castle { .. }))
-            {
-                let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
-                if m & RANKS_1_8 == 0 {
-                    dirty = Some(m);
-                }
-            }
-            let promos = if dirty.is_some() {
-                Promotions::new()
-            } else {
-                turn_end(&mut af.b, side)
-            };
+            let promos = turn_end(&mut af.b, side);
             let castling = new_castling(c, &af, &fl);
             if promos.is_empty() {
-                let check = match dirty {
-                    Some(m) => base.check_after_dirty(&af.b, m, castling, &fl),
-                    None => base.check_after(&af.b, castling, &fl),
-                };
-                let mut legal = match check {
+                let mut legal = match base.check_after(&af.b, castling, &fl) {
                     None => !af.king_move,
                     Some(check) => !check,
                 };
@@ -358,15 +373,20 @@ impl Crazy {
 /// Castling rights after a move (CRZ-K3): lost when the king moves, or the
 /// king's or rook's start square had its base moved, captured or swapped.
 fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
+    castling_after(c, &af.b, af.touched, af.king_move, fl)
+}
+
+/// [`new_castling`] from the board after the move and its effects.
+fn castling_after(c: &Core, after: &Stacks, touched: u64, king_move: bool, fl: &Flags) -> u8 {
     let mut r = c.castling;
     if fl.enter_costs_castling {
         for (bit, rs) in [(WK, 7usize), (WQ, 0), (BK, 63), (BQ, 56)] {
-            if c.b[rs].len() != af.b[rs].len() {
+            if c.b[rs].len() != after[rs].len() {
                 r &= !bit;
             }
         }
     }
-    if af.king_move {
+    if king_move {
         r &= if c.turn.is_white() {
             !(WK | WQ)
         } else {
@@ -374,7 +394,7 @@ fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
         };
     }
     for (bit, ks, rs) in [(WK, 4usize, 7usize), (WQ, 4, 0), (BK, 60, 63), (BQ, 60, 56)] {
-        if af.touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
+        if touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
             r &= !bit;
         }
     }

@@ -86,9 +86,10 @@ impl Core {
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
                 let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
+                let mut scratch = self.b;
                 self.gen_chain(
                     side,
-                    &self.b,
+                    &mut scratch,
                     (a, l),
                     (t, xl),
                     &mut used,
@@ -108,7 +109,7 @@ impl Core {
     pub(super) fn gen_chain(
         &self,
         side: Color,
-        b: &Stacks,
+        b: &mut Stacks,
         p: (Square, usize),
         x: (Square, usize),
         used: &mut SmallVec<[(Square, usize); 8]>,
@@ -120,13 +121,40 @@ impl Core {
             path: path.clone(),
             decisions: ds.iter().copied().collect(),
         });
-        let mut nb = *b;
-        let Some((cur, pawn_new)) = swap(&mut nb, p.0, p.1, x.0, x.1) else {
-            return;
-        };
         if path.len() >= 10 {
             return;
         }
+        let (pi, xi) = (idx(p.0), idx(x.0));
+        if pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1 {
+            // Two single pieces swap: exchange them in place, undo after.
+            exchange(b, pi, p.1, xi, x.1);
+            self.chain_links(side, b, p, x, used, path, ds, f);
+            exchange(b, pi, p.1, xi, x.1);
+            return;
+        }
+        let mut nb = *b;
+        if swap(&mut nb, p.0, p.1, x.0, x.1).is_none() {
+            return;
+        }
+        self.chain_links(side, &mut nb, p, x, used, path, ds, f);
+    }
+
+    /// The next links of a chain after the swap of `p` and `x` (played on
+    /// `b`).
+    #[allow(clippy::too_many_arguments)]
+    fn chain_links(
+        &self,
+        side: Color,
+        b: &mut Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut SmallVec<[(Square, usize); 8]>,
+        path: &mut Path,
+        ds: &mut SmallVec<[Decision; 2]>,
+        f: &mut dyn FnMut(Move),
+    ) {
+        // `swap` leaves X where the pawn was and the pawn where X was.
+        let (cur, pawn_new) = (p, x);
         used.push(pawn_new);
         for d in KING_DIRS.iter().chain(
             [
@@ -138,13 +166,12 @@ impl Core {
             .iter(),
         ) {
             let Some(u) = sq_add(cur.0, *d) else { continue };
-            let st = &nb[idx(u)];
-            for ul in 0..st.len() {
-                let pc = st.get(ul);
+            for ul in 0..b[idx(u)].len() {
+                let pc = b[idx(u)].get(ul);
                 if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
                     continue;
                 }
-                if !pawn_targets_on(&nb, u, ul, side)
+                if !pawn_targets_on(b, u, ul, side)
                     .iter()
                     .any(|&(t, _)| t == cur.0)
                 {
@@ -154,7 +181,7 @@ impl Core {
                 path.push(u);
                 let n = ds.len();
                 ds.extend(lvl(at, ul));
-                self.gen_chain(side, &nb, (u, ul), cur, used, path, ds, f);
+                self.gen_chain(side, b, (u, ul), cur, used, path, ds, f);
                 path.pop();
                 ds.truncate(n);
             }
@@ -208,8 +235,12 @@ pub fn swap(
     if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
         return None;
     }
-    let pawn = b[pi].get(pl);
     let n = b[xi].unit_len(xl);
+    if n == 1 {
+        exchange(b, pi, pl, xi, xl);
+        return Some(((ps, pl), (xs, xl)));
+    }
+    let pawn = b[pi].get(pl);
     if b[pi].len() - 1 + n > MAX_STACK {
         return None;
     }
@@ -223,4 +254,12 @@ pub fn swap(
     let _ = b[pi].extend(&xunit);
     let _ = b[pi].extend(&rest_p);
     Some(((ps, pl), (xs, xl)))
+}
+
+/// Exchanges the single pieces at (`i`, `li`) and (`j`, `lj`): a swap
+/// (CRZ-P4) when X carries nothing.
+fn exchange(b: &mut Stacks, i: usize, li: usize, j: usize, lj: usize) {
+    let (p, q) = (b[i].get(li), b[j].get(lj));
+    b[i].set(li, q);
+    b[j].set(lj, p);
 }

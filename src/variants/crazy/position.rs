@@ -70,6 +70,17 @@ pub struct Core {
     pub excluded: Option<Move>,
 }
 
+/// What a move did besides changing the board ([`Core::apply_on`]).
+#[derive(Clone, Copy)]
+pub struct Effects {
+    pub touched: u64,
+    pub ep: Option<(Square, Square)>,
+    pub king_move: bool,
+    pub entered_late: bool,
+    pub pawn_move: bool,
+    pub captured: bool,
+}
+
 /// The board after a move's chain reactions, before turn end.
 pub struct After {
     pub b: Stacks,
@@ -250,8 +261,24 @@ impl Core {
     /// chain reaction; `None` when the move turns out not to exist (a
     /// knight that cannot land, CRZ-N2/N3; a stack over the size limit).
     pub fn apply(&self, mv: &Move, fl: &Flags) -> Option<After> {
-        let side = self.turn;
         let mut b = self.b;
+        let e = self.apply_on(&mut b, mv, fl)?;
+        Some(After {
+            b,
+            touched: e.touched,
+            ep: e.ep,
+            king_move: e.king_move,
+            entered_late: e.entered_late,
+            pawn_move: e.pawn_move,
+            captured: e.captured,
+        })
+    }
+
+    /// [`Core::apply`] on the board `b` (a copy of this position's),
+    /// returning the effects only. On `None` the board may be partly
+    /// changed.
+    pub fn apply_on(&self, b: &mut Stacks, mv: &Move, fl: &Flags) -> Option<Effects> {
+        let side = self.turn;
         let mut ep = None;
         let mut entered_late = false;
         let a = idx(*mv.path.first()?);
@@ -268,13 +295,12 @@ impl Core {
             touched |= 1 << a;
         }
         if has(mv, Decision::AllRound) {
-            let mut ch = Chain::new(&mut b, fl.chain);
+            let mut ch = Chain::new(b, fl.chain);
             ch.all_round(a);
             let (ok, t) = (!ch.overflow, ch.touched | touched);
             let captured = true;
-            return ok.then_some(After {
+            return ok.then_some(Effects {
                 touched: t,
-                b,
                 ep,
                 king_move,
                 entered_late,
@@ -288,7 +314,7 @@ impl Core {
             .any(|d| matches!(d, Decision::Disguise(_)))
         {
             king_move = false;
-            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
+            let (mut cur, _) = swap(b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
             if level_of(mv, 1) == 0 {
                 touched |= 1 << idx(mv.path[1]);
             }
@@ -306,7 +332,7 @@ impl Core {
                     touched |= 1 << idx(cur.0);
                 }
                 let from_x = cur.0;
-                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1)?;
+                let (x_new, pawn_new) = swap(b, ps, l, cur.0, cur.1)?;
                 if ps.distance(from_x) == 2 {
                     last_double = Some((mid(ps, from_x), pawn_new.0, pawn_new.1));
                 }
@@ -320,8 +346,7 @@ impl Core {
             if b.iter().any(|s| s.len() > MAX_STACK) {
                 return None;
             }
-            return Some(After {
-                b,
+            return Some(Effects {
                 touched,
                 ep,
                 king_move,
@@ -337,7 +362,7 @@ impl Core {
         };
         let cap = |k: u8| has(mv, Decision::CaptureAt(k));
         let ent = |k: u8| has(mv, Decision::EnterAt(k));
-        let mut ch = Chain::new(&mut b, fl.chain);
+        let mut ch = Chain::new(b, fl.chain);
         ch.touched = touched;
         if let Some(Decision::Castle { rook }) = mv
             .decisions
@@ -428,8 +453,7 @@ impl Core {
             .decisions
             .iter()
             .any(|d| matches!(d, Decision::CaptureAt(_)));
-        Some(After {
-            b,
+        Some(Effects {
             touched,
             ep,
             king_move,
