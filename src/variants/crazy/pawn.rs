@@ -171,10 +171,7 @@ impl Core {
                 if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
                     continue;
                 }
-                if !pawn_targets_on(b, u, ul, side)
-                    .iter()
-                    .any(|&(t, _)| t == cur.0)
-                {
+                if !pawn_reaches(b, u, ul, side, cur.0) {
                     continue;
                 }
                 let at = path.len() as u8;
@@ -220,6 +217,19 @@ pub(super) fn pawn_targets_on(
     v
 }
 
+/// Whether `to` is one of [`pawn_targets_on`] (same rules, no list).
+fn pawn_reaches(b: &Stacks, from: Square, level: usize, c: Color, to: Square) -> bool {
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    let f = fwd(c);
+    let single = (df == 0 && (dr == f || dr == -f)) || (dr == 0 && df.abs() == 1);
+    if single {
+        return rel_rank(to, c) != 0;
+    }
+    let double = (df == 0 && dr == 2 * f) || (dr == 0 && df.abs() == 2);
+    double && level == 0 && rel_rank(from, c) == 1 && b[idx(mid(from, to))].is_empty()
+}
+
 /// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
 /// everything X carries, swap places. Returns X's and the pawn's new
 /// (square, level); `None` (board unchanged) when there is nothing to swap
@@ -262,4 +272,34 @@ fn exchange(b: &mut Stacks, i: usize, li: usize, j: usize, lj: usize) {
     let (p, q) = (b[i].get(li), b[j].get(lj));
     b[i].set(li, q);
     b[j].set(lj, p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pawn_reaches` answers exactly like `pawn_targets_on`, on a board
+    /// with empty and occupied middle squares.
+    #[test]
+    fn pawn_reaches_matches_targets() {
+        let mut b: Stacks = [Stack::EMPTY; 64];
+        for i in [10usize, 19, 21, 42, 45, 50] {
+            b[i] = Stack::one(make(KNIGHT, Color::White));
+        }
+        for c in [Color::White, Color::Black] {
+            for from in 0..64 {
+                for level in 0..2 {
+                    let targets = pawn_targets_on(&b, sq_of(from), level, c);
+                    for to in 0..64 {
+                        let listed = targets.iter().any(|&(t, _)| t == sq_of(to));
+                        assert_eq!(
+                            pawn_reaches(&b, sq_of(from), level, c, sq_of(to)),
+                            listed,
+                            "{c:?} {from} {level} {to}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

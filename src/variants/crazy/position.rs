@@ -213,7 +213,7 @@ impl Core {
     /// [`Core::gen`] for the check test: pieces whose captures and
     /// destinations all lie outside `focus` are skipped (kings and knights
     /// act within two squares, pawns and the all-round capture within one;
-    /// sliders are always generated).
+    /// a slider's moves are emitted only when they end in `focus`).
     pub fn gen_near(
         &self,
         fl: &Flags,
@@ -241,13 +241,13 @@ impl Core {
                 match kind(p) {
                     KING if n2 & focus != 0 => self.gen_king(fl, i, l, side, caps, f),
                     QUEEN => {
-                        self.gen_slider(a, l, side, &KING_DIRS, caps, f);
+                        self.gen_slider(a, l, side, &KING_DIRS, caps, focus, f);
                         if n1 & focus != 0 {
                             self.gen_all_round(a, l, f);
                         }
                     }
-                    ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, f),
-                    BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, f),
+                    ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f),
+                    BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
                     PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
                     _ => {}
