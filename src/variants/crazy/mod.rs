@@ -152,6 +152,8 @@ impl Crazy {
                 && ((8..56).contains(&i) || st.base().is_none_or(|p| kind(p) != PAWN))
         });
         let mut scratch = c.b;
+        // The check verdict on the unchanged board, by castling rights.
+        let mut memo: Option<(u8, Option<bool>)> = None;
         c.gen(&fl, side, Mode::All, &mut |mv: Move| {
             // Fast path: a move without capture, castling or promotion
             // square changes only its path squares (no chain reaction, and
@@ -171,7 +173,29 @@ impl Crazy {
                     let fx = c.apply_on(&mut scratch, &mv, &fl);
                     let verdict = fx.map(|fx| {
                         let castling = castling_after(c, &scratch, fx.touched, fx.king_move, &fl);
-                        match base.check_after_dirty(&scratch, m, castling, &fl) {
+                        // Swaps of equal pieces (a pawn chain along its
+                        // own pawns) leave the board as it was: one test.
+                        let same = {
+                            let mut r = m;
+                            let mut same = true;
+                            while r != 0 {
+                                let i = r.trailing_zeros() as usize;
+                                r &= r - 1;
+                                same &= scratch[i] == c.b[i];
+                            }
+                            same
+                        };
+                        let check = match memo {
+                            Some((cs, check)) if same && cs == castling => check,
+                            _ => {
+                                let check = base.check_after_dirty(&scratch, m, castling, &fl);
+                                if same {
+                                    memo = Some((castling, check));
+                                }
+                                check
+                            }
+                        };
+                        match check {
                             None => !fx.king_move,
                             Some(check) => !check,
                         }
