@@ -335,7 +335,7 @@ fn fast_path_agrees_with_generic_path() {
                 break;
             }
             // Prefer deny now and then, to visit denial states.
-            let mv = if moves.contains(&"deny".to_string()) && rng.next() % 4 == 0 {
+            let mv = if moves.contains(&"deny".to_string()) && rng.next().is_multiple_of(4) {
                 "deny".to_string()
             } else {
                 moves[(rng.next() % moves.len() as u64) as usize].clone()

@@ -186,8 +186,8 @@ impl<'a> CheckBase<'a> {
             return Some(in_check(after, c, castling, fl));
         }
         let mut changed = 0u64;
-        for i in 0..64 {
-            if after[i] != self.b[i] {
+        for (i, (a, b)) in after.iter().zip(self.b.iter()).enumerate() {
+            if a != b {
                 changed |= 1 << i;
             }
         }

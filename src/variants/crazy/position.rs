@@ -343,9 +343,7 @@ impl Core {
                     ep = Some((skip, at));
                 }
             }
-            if b.iter().any(|s| s.len() > MAX_STACK) {
-                return None;
-            }
+            // No stack can exceed MAX_STACK here: `swap` refuses it.
             return Some(Effects {
                 touched,
                 ep,

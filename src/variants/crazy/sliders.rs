@@ -14,6 +14,7 @@ impl Core {
     /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
     /// by capturing an enemy base or entering a rook (CRZ-R2). Only moves
     /// ending in `focus` are emitted (the check test's region, CRZ-C1).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_slider(
         &self,
         a: Square,
