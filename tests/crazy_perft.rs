@@ -287,3 +287,61 @@ fn check_filter_does_not_change_perft() {
         assert_eq!(Game::perft(&fast, 3), Game::perft(&brute, 3), "{name}");
     }
 }
+
+/// The fast paths (quick no-check proof, census reuse, skipped turn end
+/// for moves without capture) never change a move list or a count: random
+/// playouts (deny included) from the start and the six snapshot positions,
+/// comparing every position's legal moves, and perft(2) every few plies,
+/// with the generic path.
+#[test]
+fn fast_path_agrees_with_generic_path() {
+    use arbiter::core::DynGame;
+    use arbiter::variants::crazy::{position::Flags, Crazy};
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
+    let starts: Vec<&str> = std::iter::once(start)
+        .chain(POSITIONS.iter().map(|(_, p)| *p))
+        .collect();
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    for game_no in 0..28 {
+        let pos = starts[game_no % starts.len()];
+        let mut fast: Box<dyn DynGame> = Box::new(Crazy::from_text(pos, Flags::default()).unwrap());
+        let mut slow: Box<dyn DynGame> = Box::new(
+            Crazy::from_text(
+                pos,
+                Flags {
+                    generic_path: true,
+                    ..Flags::default()
+                },
+            )
+            .unwrap(),
+        );
+        for ply in 0..30 {
+            let moves = fast.legal_texts();
+            assert_eq!(
+                moves,
+                slow.legal_texts(),
+                "game {game_no} ply {ply}: {}",
+                fast.to_text()
+            );
+            if ply % 7 == 3 {
+                assert_eq!(
+                    fast.perft(2, 1),
+                    slow.perft(2, 1),
+                    "game {game_no} ply {ply}: {}",
+                    fast.to_text()
+                );
+            }
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer deny now and then, to visit denial states.
+            let mv = if moves.contains(&"deny".to_string()) && rng.next().is_multiple_of(4) {
+                "deny".to_string()
+            } else {
+                moves[(rng.next() % moves.len() as u64) as usize].clone()
+            };
+            fast.play_text(&mv).unwrap();
+            slow.play_text(&mv).unwrap();
+        }
+    }
+}

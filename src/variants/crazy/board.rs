@@ -181,6 +181,14 @@ impl Stack {
         self.n = i.min(self.len()) as u8;
         s
     }
+    /// False when no piece (nor stale byte) carries a risen/fresh mark.
+    #[inline]
+    pub fn may_hold_marks(&self) -> bool {
+        const M: u64 = 0x3030_3030_3030_3030;
+        let lo = u64::from_le_bytes(self.p[0..8].try_into().unwrap_or([0; 8]));
+        let hi = u64::from_le_bytes(self.p[7..15].try_into().unwrap_or([0; 8]));
+        (lo | hi) & M != 0
+    }
     /// The unit starting at `i`: the piece and, if it is a rook, everything
     /// above it (CRZ-R3/R4).
     pub fn unit_len(&self, i: usize) -> usize {
@@ -418,6 +426,11 @@ pub fn turn_end(b: &mut Stacks, mover: Color) -> Promotions {
     let mut promos = Promotions::new();
     for (i, st) in b.iter_mut().enumerate() {
         if st.is_empty() {
+            continue;
+        }
+        // Fast skip: nothing risen or fresh here, and no pawn base on a
+        // first or last rank.
+        if !st.may_hold_marks() && (kind(st.get(0)) != PAWN || (8..56).contains(&i)) {
             continue;
         }
         let mut k = 0;

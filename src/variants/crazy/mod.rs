@@ -11,7 +11,7 @@
 //! - one module per piece: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
 //!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
 //!   (CRZ-P1, P2, P4, P5).
-//! - [`check`]: CRZ-C1.
+//! - [`check`] — CRZ-C1.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
 
@@ -67,6 +67,7 @@ fn flags(rules: &Rules) -> Flags {
         king_immediate: rules.is_mutant("king-effects-immediate"),
         enter_costs_castling: rules.is_mutant("entering-costs-castling"),
         brute_check: false,
+        generic_path: false,
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
@@ -143,7 +144,77 @@ impl Crazy {
         let c = &self.core;
         let fl = self.fl;
         let side = c.turn;
+        let base = check::CheckBase::new(&c.b, side);
+        // Turn end (CRZ-P3) can only act where a move changed the board
+        // when nothing is risen and no base pawn stands on rank 1 or 8.
+        let clean = c.b.iter().enumerate().all(|(i, st)| {
+            !st.may_hold_marks()
+                && ((8..56).contains(&i) || st.base().is_none_or(|p| kind(p) != PAWN))
+        });
+        let mut scratch = c.b;
+        // The check verdict on the unchanged board, by castling rights.
+        let mut memo: Option<(u8, Option<bool>)> = None;
         c.gen(&fl, side, Mode::All, &mut |mv: Move| {
+            // Fast path: a move without capture, castling or promotion
+            // square changes only its path squares (no chain reaction, and
+            // turn end has nothing to do on a clean board): play it on the
+            // scratch board, test, and restore those squares.
+            if clean
+                && !fl.generic_path
+                && !mv.decisions.iter().any(|d| {
+                    matches!(
+                        d,
+                        Decision::CaptureAt(_) | Decision::AllRound | Decision::Castle { .. }
+                    )
+                })
+            {
+                let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
+                if m & RANKS_1_8 == 0 {
+                    let fx = c.apply_on(&mut scratch, &mv, &fl);
+                    let verdict = fx.map(|fx| {
+                        let castling = castling_after(c, &scratch, fx.touched, fx.king_move, &fl);
+                        // Swaps of equal pieces (a pawn chain along its
+                        // own pawns) leave the board as it was: one test.
+                        let same = {
+                            let mut r = m;
+                            let mut same = true;
+                            while r != 0 {
+                                let i = r.trailing_zeros() as usize;
+                                r &= r - 1;
+                                same &= scratch[i] == c.b[i];
+                            }
+                            same
+                        };
+                        let check = match memo {
+                            Some((cs, check)) if same && cs == castling => check,
+                            _ => {
+                                let check = base.check_after_dirty(&scratch, m, castling, &fl);
+                                if same {
+                                    memo = Some((castling, check));
+                                }
+                                check
+                            }
+                        };
+                        match check {
+                            None => !fx.king_move,
+                            Some(check) => !check,
+                        }
+                    });
+                    let mut r = m;
+                    while r != 0 {
+                        let i = r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        scratch[i] = c.b[i];
+                    }
+                    if let Some(mut legal) = verdict {
+                        if c.excluded.as_ref() == Some(&mv) {
+                            legal = false;
+                        }
+                        f(mv, legal);
+                    }
+                    return;
+                }
+            }
             let Some(mut af) = c.apply(&mv, &fl) else {
                 return;
             };
@@ -154,6 +225,17 @@ impl Crazy {
             }
             let promos = turn_end(&mut af.b, side);
             let castling = new_castling(c, &af, &fl);
+            if promos.is_empty() {
+                let mut legal = match base.check_after(&af.b, castling, &fl) {
+                    None => !af.king_move,
+                    Some(check) => !check,
+                };
+                if c.excluded.as_ref() == Some(&mv) {
+                    legal = false;
+                }
+                f(mv, legal);
+                return;
+            }
             let combos = 4usize.pow(promos.len() as u32);
             for combo in 0..combos {
                 let mut b2 = af.b;
@@ -315,15 +397,20 @@ impl Crazy {
 /// Castling rights after a move (CRZ-K3): lost when the king moves, or the
 /// king's or rook's start square had its base moved, captured or swapped.
 fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
+    castling_after(c, &af.b, af.touched, af.king_move, fl)
+}
+
+/// [`new_castling`] from the board after the move and its effects.
+fn castling_after(c: &Core, after: &Stacks, touched: u64, king_move: bool, fl: &Flags) -> u8 {
     let mut r = c.castling;
     if fl.enter_costs_castling {
         for (bit, rs) in [(WK, 7usize), (WQ, 0), (BK, 63), (BQ, 56)] {
-            if c.b[rs].len() != af.b[rs].len() {
+            if c.b[rs].len() != after[rs].len() {
                 r &= !bit;
             }
         }
     }
-    if af.king_move {
+    if king_move {
         r &= if c.turn.is_white() {
             !(WK | WQ)
         } else {
@@ -331,12 +418,15 @@ fn new_castling(c: &Core, af: &position::After, fl: &Flags) -> u8 {
         };
     }
     for (bit, ks, rs) in [(WK, 4usize, 7usize), (WQ, 4, 0), (BK, 60, 63), (BQ, 60, 56)] {
-        if af.touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
+        if touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
             r &= !bit;
         }
     }
     r
 }
+
+/// The squares of ranks 1 and 8.
+const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
 
 fn next_core(c: &Core, b: Stacks, castling: u8, af: &position::After) -> Core {
     let reset = af.pawn_move || af.captured;

@@ -23,27 +23,7 @@ impl Core {
         level: usize,
         c: Color,
     ) -> SmallVec<[(Square, bool); 8]> {
-        let mut v = SmallVec::new();
-        let f = fwd(c);
-        for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
-            if let Some(t) = sq_add(from, d) {
-                if rel_rank(t, c) != 0 {
-                    v.push((t, false));
-                }
-            }
-        }
-        if level == 0 && rel_rank(from, c) == 1 {
-            for d in [Dir::new(0, f), Dir::E, Dir::W] {
-                if let (Some(m), Some(t)) =
-                    (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
-                {
-                    if self.b[idx(m)].is_empty() {
-                        v.push((t, true));
-                    }
-                }
-            }
-        }
-        v
+        pawn_targets_on(&self.b, from, level, c)
     }
 
     /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
@@ -105,20 +85,34 @@ impl Core {
                 ds.extend(lvl(0, l));
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
-                self.gen_chain(side, a, l, t, xl, &mut path, &mut ds, f);
+                let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
+                let mut scratch = self.b;
+                self.gen_chain(
+                    side,
+                    &mut scratch,
+                    (a, l),
+                    (t, xl),
+                    &mut used,
+                    &mut path,
+                    &mut ds,
+                    f,
+                );
             }
         }
     }
 
-    /// Emits the disguise in `path`/`ds` and every longer chain (CRZ-P5).
+    /// Emits the disguise chain in `path`/`ds`, whose last link swaps the
+    /// pawn `p` with X at `x` on the board `b` (the earlier links already
+    /// played), then every longer chain (CRZ-P5). `used` holds the pawns
+    /// already swapped (where they now stand).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_chain(
         &self,
         side: Color,
-        pa: Square,
-        pl: usize,
-        xs: Square,
-        xl: usize,
+        b: &mut Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut SmallVec<[(Square, usize); 8]>,
         path: &mut Path,
         ds: &mut SmallVec<[Decision; 2]>,
         f: &mut dyn FnMut(Move),
@@ -127,35 +121,41 @@ impl Core {
             path: path.clone(),
             decisions: ds.iter().copied().collect(),
         });
-        // Play the swaps so far to find the next pawns.
-        let mut b = self.b;
-        let Some((mut cur, _)) = swap(&mut b, pa, pl, xs, xl) else {
-            return;
-        };
-        let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
-        used.push((xs, xl));
-        for k in 2..path.len() {
-            let ps = path[k];
-            let l = level_of(
-                &Move {
-                    path: path.clone(),
-                    decisions: ds.iter().copied().collect(),
-                },
-                k as u8,
-            );
-            let Some((x_new, pawn_new)) = swap(&mut b, ps, l, cur.0, cur.1) else {
-                return;
-            };
-            used.push(pawn_new);
-            cur = x_new;
-        }
         if path.len() >= 10 {
             return;
         }
-        let probe = Core {
-            b,
-            ..self.clone_light()
-        };
+        let (pi, xi) = (idx(p.0), idx(x.0));
+        if pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1 {
+            // Two single pieces swap: exchange them in place, undo after.
+            exchange(b, pi, p.1, xi, x.1);
+            self.chain_links(side, b, p, x, used, path, ds, f);
+            exchange(b, pi, p.1, xi, x.1);
+            return;
+        }
+        let mut nb = *b;
+        if swap(&mut nb, p.0, p.1, x.0, x.1).is_none() {
+            return;
+        }
+        self.chain_links(side, &mut nb, p, x, used, path, ds, f);
+    }
+
+    /// The next links of a chain after the swap of `p` and `x` (played on
+    /// `b`).
+    #[allow(clippy::too_many_arguments)]
+    fn chain_links(
+        &self,
+        side: Color,
+        b: &mut Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut SmallVec<[(Square, usize); 8]>,
+        path: &mut Path,
+        ds: &mut SmallVec<[Decision; 2]>,
+        f: &mut dyn FnMut(Move),
+    ) {
+        // `swap` leaves X where the pawn was and the pawn where X was.
+        let (cur, pawn_new) = (p, x);
+        used.push(pawn_new);
         for d in KING_DIRS.iter().chain(
             [
                 Dir::new(0, 2),
@@ -166,43 +166,68 @@ impl Core {
             .iter(),
         ) {
             let Some(u) = sq_add(cur.0, *d) else { continue };
-            let st = &b[idx(u)];
-            for ul in 0..st.len() {
-                let p = st.get(ul);
-                if p & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
+            for ul in 0..b[idx(u)].len() {
+                let pc = b[idx(u)].get(ul);
+                if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
                     continue;
                 }
-                if !probe
-                    .pawn_targets(u, ul, side)
-                    .iter()
-                    .any(|&(t, _)| t == cur.0)
-                {
+                if !pawn_reaches(b, u, ul, side, cur.0) {
                     continue;
                 }
                 let at = path.len() as u8;
                 path.push(u);
                 let n = ds.len();
                 ds.extend(lvl(at, ul));
-                self.gen_chain(side, pa, pl, xs, xl, path, ds, f);
+                self.gen_chain(side, b, (u, ul), cur, used, path, ds, f);
                 path.pop();
                 ds.truncate(n);
             }
         }
+        used.pop();
     }
+}
 
-    pub(super) fn clone_light(&self) -> Core {
-        Core {
-            b: self.b,
-            turn: self.turn,
-            castling: self.castling,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            holder: self.holder,
-            protected: false,
-            excluded: None,
+/// [`Core::pawn_targets`] on the board `b`.
+pub(super) fn pawn_targets_on(
+    b: &Stacks,
+    from: Square,
+    level: usize,
+    c: Color,
+) -> SmallVec<[(Square, bool); 8]> {
+    let mut v = SmallVec::new();
+    let f = fwd(c);
+    for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
+        if let Some(t) = sq_add(from, d) {
+            if rel_rank(t, c) != 0 {
+                v.push((t, false));
+            }
         }
     }
+    if level == 0 && rel_rank(from, c) == 1 {
+        for d in [Dir::new(0, f), Dir::E, Dir::W] {
+            if let (Some(m), Some(t)) =
+                (sq_add(from, d), sq_add(from, Dir::new(d.df * 2, d.dr * 2)))
+            {
+                if b[idx(m)].is_empty() {
+                    v.push((t, true));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Whether `to` is one of [`pawn_targets_on`] (same rules, no list).
+fn pawn_reaches(b: &Stacks, from: Square, level: usize, c: Color, to: Square) -> bool {
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    let f = fwd(c);
+    let single = (df == 0 && (dr == f || dr == -f)) || (dr == 0 && df.abs() == 1);
+    if single {
+        return rel_rank(to, c) != 0;
+    }
+    let double = (df == 0 && dr == 2 * f) || (dr == 0 && df.abs() == 2);
+    double && level == 0 && rel_rank(from, c) == 1 && b[idx(mid(from, to))].is_empty()
 }
 
 /// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
@@ -220,8 +245,12 @@ pub fn swap(
     if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
         return None;
     }
-    let pawn = b[pi].get(pl);
     let n = b[xi].unit_len(xl);
+    if n == 1 {
+        exchange(b, pi, pl, xi, xl);
+        return Some(((ps, pl), (xs, xl)));
+    }
+    let pawn = b[pi].get(pl);
     if b[pi].len() - 1 + n > MAX_STACK {
         return None;
     }
@@ -235,4 +264,42 @@ pub fn swap(
     let _ = b[pi].extend(&xunit);
     let _ = b[pi].extend(&rest_p);
     Some(((ps, pl), (xs, xl)))
+}
+
+/// Exchanges the single pieces at (`i`, `li`) and (`j`, `lj`): a swap
+/// (CRZ-P4) when X carries nothing.
+fn exchange(b: &mut Stacks, i: usize, li: usize, j: usize, lj: usize) {
+    let (p, q) = (b[i].get(li), b[j].get(lj));
+    b[i].set(li, q);
+    b[j].set(lj, p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pawn_reaches` answers exactly like `pawn_targets_on`, on a board
+    /// with empty and occupied middle squares.
+    #[test]
+    fn pawn_reaches_matches_targets() {
+        let mut b: Stacks = [Stack::EMPTY; 64];
+        for i in [10usize, 19, 21, 42, 45, 50] {
+            b[i] = Stack::one(make(KNIGHT, Color::White));
+        }
+        for c in [Color::White, Color::Black] {
+            for from in 0..64 {
+                for level in 0..2 {
+                    let targets = pawn_targets_on(&b, sq_of(from), level, c);
+                    for to in 0..64 {
+                        let listed = targets.iter().any(|&(t, _)| t == sq_of(to));
+                        assert_eq!(
+                            pawn_reaches(&b, sq_of(from), level, c, sq_of(to)),
+                            listed,
+                            "{c:?} {from} {level} {to}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -45,6 +45,10 @@ pub struct Flags {
     /// Test aid, not a rule: the check test plays every capture instead of
     /// only those near the king (`check::in_check_with`).
     pub brute_check: bool,
+    /// Test aid, not a rule: the generic path only — no quick no-check
+    /// proof (`check::quiet_near_king`), no census reuse, full turn end
+    /// after every move. Counts must not change (differential test).
+    pub generic_path: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
@@ -64,6 +68,17 @@ pub struct Core {
     pub protected: bool,
     /// DEN-2/DEN-7: the move the side to move may not replay after a deny.
     pub excluded: Option<Move>,
+}
+
+/// What a move did besides changing the board ([`Core::apply_on`]).
+#[derive(Clone, Copy)]
+pub struct Effects {
+    pub touched: u64,
+    pub ep: Option<(Square, Square)>,
+    pub king_move: bool,
+    pub entered_late: bool,
+    pub pawn_move: bool,
+    pub captured: bool,
 }
 
 /// The board after a move's chain reactions, before turn end.
@@ -198,7 +213,7 @@ impl Core {
     /// [`Core::gen`] for the check test: pieces whose captures and
     /// destinations all lie outside `focus` are skipped (kings and knights
     /// act within two squares, pawns and the all-round capture within one;
-    /// sliders are always generated).
+    /// a slider's moves are emitted only when they end in `focus`).
     pub fn gen_near(
         &self,
         fl: &Flags,
@@ -226,13 +241,13 @@ impl Core {
                 match kind(p) {
                     KING if n2 & focus != 0 => self.gen_king(fl, i, l, side, caps, f),
                     QUEEN => {
-                        self.gen_slider(a, l, side, &KING_DIRS, caps, f);
+                        self.gen_slider(a, l, side, &KING_DIRS, caps, focus, f);
                         if n1 & focus != 0 {
                             self.gen_all_round(a, l, f);
                         }
                     }
-                    ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, f),
-                    BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, f),
+                    ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f),
+                    BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
                     PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
                     _ => {}
@@ -246,8 +261,24 @@ impl Core {
     /// chain reaction; `None` when the move turns out not to exist (a
     /// knight that cannot land, CRZ-N2/N3; a stack over the size limit).
     pub fn apply(&self, mv: &Move, fl: &Flags) -> Option<After> {
-        let side = self.turn;
         let mut b = self.b;
+        let e = self.apply_on(&mut b, mv, fl)?;
+        Some(After {
+            b,
+            touched: e.touched,
+            ep: e.ep,
+            king_move: e.king_move,
+            entered_late: e.entered_late,
+            pawn_move: e.pawn_move,
+            captured: e.captured,
+        })
+    }
+
+    /// [`Core::apply`] on the board `b` (a copy of this position's),
+    /// returning the effects only. On `None` the board may be partly
+    /// changed.
+    pub fn apply_on(&self, b: &mut Stacks, mv: &Move, fl: &Flags) -> Option<Effects> {
+        let side = self.turn;
         let mut ep = None;
         let mut entered_late = false;
         let a = idx(*mv.path.first()?);
@@ -264,13 +295,12 @@ impl Core {
             touched |= 1 << a;
         }
         if has(mv, Decision::AllRound) {
-            let mut ch = Chain::new(&mut b, fl.chain);
+            let mut ch = Chain::new(b, fl.chain);
             ch.all_round(a);
             let (ok, t) = (!ch.overflow, ch.touched | touched);
             let captured = true;
-            return ok.then_some(After {
+            return ok.then_some(Effects {
                 touched: t,
-                b,
                 ep,
                 king_move,
                 entered_late,
@@ -284,7 +314,7 @@ impl Core {
             .any(|d| matches!(d, Decision::Disguise(_)))
         {
             king_move = false;
-            let (mut cur, _) = swap(&mut b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
+            let (mut cur, _) = swap(b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
             if level_of(mv, 1) == 0 {
                 touched |= 1 << idx(mv.path[1]);
             }
@@ -302,7 +332,7 @@ impl Core {
                     touched |= 1 << idx(cur.0);
                 }
                 let from_x = cur.0;
-                let (x_new, pawn_new) = swap(&mut b, ps, l, cur.0, cur.1)?;
+                let (x_new, pawn_new) = swap(b, ps, l, cur.0, cur.1)?;
                 if ps.distance(from_x) == 2 {
                     last_double = Some((mid(ps, from_x), pawn_new.0, pawn_new.1));
                 }
@@ -313,11 +343,8 @@ impl Core {
                     ep = Some((skip, at));
                 }
             }
-            if b.iter().any(|s| s.len() > MAX_STACK) {
-                return None;
-            }
-            return Some(After {
-                b,
+            // No stack can exceed MAX_STACK here: `swap` refuses it.
+            return Some(Effects {
                 touched,
                 ep,
                 king_move,
@@ -333,7 +360,7 @@ impl Core {
         };
         let cap = |k: u8| has(mv, Decision::CaptureAt(k));
         let ent = |k: u8| has(mv, Decision::EnterAt(k));
-        let mut ch = Chain::new(&mut b, fl.chain);
+        let mut ch = Chain::new(b, fl.chain);
         ch.touched = touched;
         if let Some(Decision::Castle { rook }) = mv
             .decisions
@@ -424,8 +451,7 @@ impl Core {
             .decisions
             .iter()
             .any(|d| matches!(d, Decision::CaptureAt(_)));
-        Some(After {
-            b,
+        Some(Effects {
             touched,
             ep,
             king_move,

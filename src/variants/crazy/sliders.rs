@@ -12,7 +12,9 @@ use crate::core::Color;
 
 impl Core {
     /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
-    /// by capturing an enemy base or entering a rook (CRZ-R2).
+    /// by capturing an enemy base or entering a rook (CRZ-R2). Only moves
+    /// ending in `focus` are emitted (the check test's region, CRZ-C1).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_slider(
         &self,
         a: Square,
@@ -20,11 +22,18 @@ impl Core {
         side: Color,
         dirs: &[Dir],
         caps: bool,
+        focus: u64,
         f: &mut dyn FnMut(Move),
     ) {
         for &d in dirs {
             for t in B8.ray(a, d) {
                 let st = &self.b[idx(t)];
+                if focus & (1u64 << idx(t)) == 0 {
+                    if !st.is_empty() {
+                        break;
+                    }
+                    continue;
+                }
                 for land in landings(st, side) {
                     if caps && land != Land::Capture {
                         continue;
