@@ -43,6 +43,8 @@ use crate::core::{
 use crate::variants::draughts::{self as dr, Arena, Captures, Dirs};
 use crate::variants::Variant;
 
+mod binding;
+
 pub static VARIANT: Variant = Variant {
     id: "bosses",
     name: "Checkers with Bosses (Daniil Frolov, CWB)",
@@ -196,10 +198,9 @@ fn is_jump(a: u8, b: u8) -> bool {
 
 /// The decisions of a turn apart from the path, for building moves.
 type Placement = Vec<(usize, u8)>;
-type Shift = Vec<(u8, u8)>;
-/// A piece's binding options: (target, direction, or `None` for the escape).
-type ShiftOptions = Vec<(u8, Option<usize>)>;
+use binding::{Shift, ShiftOptions};
 /// One option index per piece (`None` = stays).
+#[cfg(test)]
 type Assignment = Vec<Option<usize>>;
 /// A parsed move text: drops, path, is-capture, shifts.
 type ParsedMove = (Vec<(u8, Square)>, Vec<Square>, bool, Vec<(Square, Square)>);
@@ -706,8 +707,11 @@ impl Bosses {
         matches!((on_light(me), on_light(them)), (Some(a), Some(b)) if a != b)
     }
 
-    /// CWB-9: every allowed shift of the side to move (see CONFORMANCE.md).
-    fn binding_shifts(&self) -> Vec<Shift> {
+    /// CWB-9: each piece of the side to move with its shift options
+    /// (ascending squares; options N, E, S, W; a piece whose four
+    /// orthogonal neighbours are all enemy pieces has only three-square
+    /// escapes).
+    fn shift_options(&self) -> Vec<(u8, ShiftOptions)> {
         let me = ci(self.turn);
         let occ = self.pieces[0] | self.pieces[1];
         let enemy = self.pieces[1 - me];
@@ -734,6 +738,22 @@ impl Bosses {
             }
             pieces.push((sq, opts));
         }
+        pieces
+    }
+
+    /// CWB-9: every allowed shift of the side to move (see CONFORMANCE.md
+    /// and [`binding::allowed_shifts`]).
+    fn binding_shifts(&self) -> Vec<Shift> {
+        let forward = if self.turn.is_white() { dr::N } else { dr::S };
+        binding::allowed_shifts(&self.shift_options(), forward, self.rules.binding_any)
+    }
+
+    /// CWB-9, the original exhaustive search (every shift moving the most
+    /// pieces, then the direction clauses): the reference for the
+    /// differential tests of [`binding::allowed_shifts`].
+    #[cfg(test)]
+    fn binding_shifts_reference(&self) -> Vec<Shift> {
+        let pieces = self.shift_options();
         // All assignments moving the most pieces, distinct targets.
         let mut best = 0usize;
         let mut found: Vec<Assignment> = Vec::new();
@@ -1285,5 +1305,158 @@ mod tests {
         // D men on rank 3: 14 diagonal steps; O men blocked (rank 3 and
         // their own rank full); C men: only c1-b1 and f1-g1 sideways.
         assert_eq!(g.perft(1), 16);
+    }
+
+    /// A position after the main move of `turn` satisfying the CWB-9
+    /// preconditions: only D pieces, `me` on one square colour, `them` on
+    /// the other, no drop pending (D bosses in reserve, D men on board).
+    fn binding_position(me: u64, them: u64, turn: Color, crowned: u64, rules: &Rules) -> Bosses {
+        let mut pieces = [0; 2];
+        pieces[ci(turn)] = me;
+        pieces[1 - ci(turn)] = them;
+        let g = Bosses {
+            pieces,
+            kind: [me | them, 0, 0],
+            crowned: crowned & (me | them),
+            boss: 0,
+            hp: [0; 64],
+            reserve: [1, 1],
+            turn,
+            rules: CwbRules::new(rules),
+        };
+        assert!(g.binding_applies());
+        g
+    }
+
+    /// CWB-9: the output-sensitive search gives exactly the moves (and
+    /// their order) of the original exhaustive one, on many random small
+    /// positions, with and without `binding-any-direction`.
+    #[test]
+    fn binding_shifts_match_reference() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let any = Rules::default()
+            .with_mutant("bosses", &MUTANTS, "binding-any-direction")
+            .unwrap();
+        let (mut grouped, mut sideways, mut escapes, mut several) = (0, 0, 0, 0);
+        for case in 0..4000 {
+            let turn = if rnd() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mine_light = rnd() % 2 == 0;
+            let (mine_sq, their_sq) = if mine_light {
+                (LIGHT, !LIGHT)
+            } else {
+                (!LIGHT, LIGHT)
+            };
+            // Small boards regions make conflicts and surrounded pieces common.
+            let region = match rnd() % 3 {
+                0 => u64::MAX,
+                1 => 0x0000_3c3c_3c3c_0000,
+                _ => 0x0000_0000_ffff_ffff,
+            };
+            let pick = |rnd: &mut dyn FnMut() -> u64, mask: u64, n: u32| {
+                let mut bb = 0u64;
+                for _ in 0..n {
+                    let free = mask & !bb;
+                    if free == 0 {
+                        break;
+                    }
+                    let k = (rnd() % u64::from(free.count_ones())) as u32;
+                    let mut f = free;
+                    for _ in 0..k {
+                        f &= f - 1;
+                    }
+                    bb |= f & f.wrapping_neg();
+                }
+                bb
+            };
+            let n_me = 1 + (rnd() % 7) as u32;
+            let n_them = 1 + (rnd() % 12) as u32;
+            let me = pick(&mut rnd, mine_sq & region, n_me);
+            let them = pick(&mut rnd, their_sq & region & !me, n_them);
+            // no uncrowned man on its far rank: crown everything there
+            let crowned = rnd() | 0xff00_0000_0000_00ff;
+            if me == 0 || them == 0 {
+                continue;
+            }
+            for rules in [&Rules::default(), &any] {
+                let g = binding_position(me, them, turn, crowned, rules);
+                let new = g.binding_shifts();
+                let old = g.binding_shifts_reference();
+                assert_eq!(new, old, "case {case}: me {me:#x} them {them:#x} {turn:?}");
+                if !g.rules.binding_any {
+                    let dirs = |s: &Shift| {
+                        s.iter()
+                            .filter(|(f, t)| f.abs_diff(*t) == 1 || f.abs_diff(*t) == 8)
+                            .map(|(f, t)| i16::from(*t) - i16::from(*f))
+                            .collect::<std::collections::BTreeSet<_>>()
+                    };
+                    grouped += usize::from(new.iter().any(|s| dirs(s).len() > 1));
+                    sideways += usize::from(
+                        new.iter().any(|s| dirs(s).contains(&1))
+                            && new.iter().any(|s| dirs(s).contains(&-1)),
+                    );
+                    escapes += usize::from(
+                        new.iter()
+                            .flatten()
+                            .any(|(f, t)| matches!(f.abs_diff(*t), 3 | 24)),
+                    );
+                    several += usize::from(new.len() > 2);
+                }
+            }
+        }
+        assert!(
+            grouped > 200 && sideways > 200 && escapes > 50 && several > 200,
+            "coverage: grouped {grouped} sideways {sideways} escapes {escapes} several {several}"
+        );
+    }
+
+    /// White men on ranks 1-4 (12 of them), every one free to step east
+    /// and west: CWB-9 allows exactly the all-east and the all-west shift
+    /// (sideways first; a shift mixing east and west is not one direction).
+    /// The exhaustive search would walk millions of shifts here.
+    #[test]
+    fn binding_twelve_men_sideways() {
+        let g = Bosses::parse(
+            "d1d5/8/8/8/1D1D1D2/2D1D1D1/1D1D1D2/2D1D1D1 w Dd",
+            &Rules::default(),
+        )
+        .unwrap();
+        assert!(g.binding_applies());
+        let men: Vec<u8> = (0..64).filter(|&i| g.pieces[0] & 1 << i != 0).collect();
+        assert_eq!(men.len(), 12);
+        let mut got = g.binding_shifts();
+        got.sort();
+        let mut want: Vec<Shift> = vec![
+            men.iter().map(|&m| (m, m + 1)).collect(),
+            men.iter().map(|&m| (m, m - 1)).collect(),
+        ];
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    /// Twelve White men, d6 hemmed in east, west and south by Black men
+    /// (north free): no shift moves all twelve sideways or backward, so
+    /// the only allowed shift moves every man one square forward.
+    #[test]
+    fn binding_twelve_men_forward_only() {
+        let g = Bosses::parse(
+            "8/8/2dDd3/3d4/1D3D2/2D1D1D1/1D1D1D2/2D1D1D1 w Dd",
+            &Rules::default(),
+        )
+        .unwrap();
+        assert!(g.binding_applies());
+        let men: Vec<u8> = (0..64).filter(|&i| g.pieces[0] & 1 << i != 0).collect();
+        assert_eq!(men.len(), 12);
+        let want: Vec<Shift> = vec![men.iter().map(|&m| (m, m + 8)).collect()];
+        assert_eq!(g.binding_shifts(), want);
     }
 }
