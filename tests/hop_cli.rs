@@ -1,19 +1,8 @@
 //! The command line with Hop Chess: record notation in `play`, canonical
 //! texts in `moves`, rule IDs in `explain`.
 
-use std::process::Command;
-
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+mod common;
+use common::arbiter;
 
 #[test]
 fn play_reads_the_game_record() {

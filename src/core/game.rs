@@ -119,17 +119,26 @@ pub trait Game: Clone + Send + Sync + 'static {
             return Ok(m.clone());
         }
         self.check_move_syntax(text)?;
+        Err(self.rejection(text))
+    }
+
+    /// The error for a well-formed move text that matches no legal move:
+    /// the game is over, or the move is illegal with the reason and rule
+    /// IDs of [`Game::explain`].
+    fn rejection(&self, text: &str) -> MoveError {
         if self.outcome().is_some() {
-            return Err(MoveError::GameOver {
+            return MoveError::GameOver {
                 text: text.to_string(),
-            });
+            };
         }
-        let v = self.explain(text)?;
-        Err(MoveError::Illegal {
-            text: text.to_string(),
-            reason: v.reason,
-            rules: v.rules,
-        })
+        match self.explain(text) {
+            Ok(v) => MoveError::Illegal {
+                text: text.to_string(),
+                reason: v.reason,
+                rules: v.rules,
+            },
+            Err(e) => e,
+        }
     }
 
     /// Says whether `text` is legal here and which rule IDs decide it.

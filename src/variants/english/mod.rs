@@ -753,15 +753,7 @@ impl Game for English {
                 }
             }
         }
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver { text: text.into() });
-        }
-        let v = self.explain(text)?;
-        Err(MoveError::Illegal {
-            text: text.into(),
-            reason: v.reason,
-            rules: v.rules,
-        })
+        Err(self.rejection(text))
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {

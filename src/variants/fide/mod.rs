@@ -247,17 +247,7 @@ impl Game for Chess {
             .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo);
         match found {
             Some(m) => Ok(self.core_move(m)),
-            None if self.outcome().is_some() => Err(MoveError::GameOver {
-                text: text.to_string(),
-            }),
-            None => {
-                let v = self.explain(text)?;
-                Err(MoveError::Illegal {
-                    text: text.to_string(),
-                    reason: v.reason,
-                    rules: v.rules,
-                })
-            }
+            None => Err(self.rejection(text)),
         }
     }
 
