@@ -74,19 +74,7 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
-    let paths = if a.paths.is_empty() {
-        vec![PathBuf::from("fixtures")]
-    } else {
-        a.paths.clone()
-    };
-    for p in &paths {
-        if !p.exists() {
-            return Err(Exit {
-                code: 2,
-                message: format!("no such fixture path: {}", p.display()),
-            });
-        }
-    }
+    let paths = super::fixture_paths(&a.paths)?;
     let xfail = match &a.xfail {
         Some(p) => report::load_xfail(p).map_err(|m| Exit {
             code: 2,

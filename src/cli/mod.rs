@@ -155,3 +155,23 @@ pub fn main() -> i32 {
 pub fn print_json(v: &serde_json::Value) {
     println!("{v}");
 }
+
+/// The fixture paths a command was given (default `fixtures/`), each of
+/// which must exist.
+///
+/// # Errors
+/// A missing path (exit code 2).
+pub fn fixture_paths(given: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Exit> {
+    let paths = if given.is_empty() {
+        vec![std::path::PathBuf::from("fixtures")]
+    } else {
+        given.to_vec()
+    };
+    match paths.iter().find(|p| !p.exists()) {
+        Some(p) => Err(Exit {
+            code: 2,
+            message: format!("no such fixture path: {}", p.display()),
+        }),
+        None => Ok(paths),
+    }
+}

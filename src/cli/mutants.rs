@@ -29,19 +29,7 @@ pub struct MutantsArgs {
 }
 
 pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
-    let paths = if a.paths.is_empty() {
-        vec![PathBuf::from("fixtures")]
-    } else {
-        a.paths.clone()
-    };
-    for p in &paths {
-        if !p.exists() {
-            return Err(Exit {
-                code: 2,
-                message: format!("no such fixture path: {}", p.display()),
-            });
-        }
-    }
+    let paths = super::fixture_paths(&a.paths)?;
     if let Some(v) = &a.variant {
         crate::variants::get(v)?;
     }
