@@ -2,7 +2,7 @@
 //! names the fixture id and file and shows a `similar` diff of expected vs
 //! actual move sets.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use arbiter::conformance::{run_fixture, Fixture, Reference, RunOptions, Status};
 use rstest::rstest;
@@ -11,7 +11,7 @@ use rstest::rstest;
 /// `arbiter check` and the ignored deep test, so `cargo test` stays fast.
 const NODE_BUDGET: u64 = 3_000_000;
 
-fn run(path: &PathBuf, max_nodes: u64) {
+fn run(path: &Path, max_nodes: u64) {
     let f = Fixture::load(path).unwrap_or_else(|e| panic!("{e}"));
     // Naming convention: fixtures/<variant or invalid>/[invalid/]<RULE-ID>-<case>.yaml
     let stem = path.file_stem().unwrap().to_string_lossy().to_string();

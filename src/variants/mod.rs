@@ -24,8 +24,11 @@ pub struct Variant {
     /// The start position text under these rules.
     pub start: fn(&Rules) -> String,
     /// Parses and validates a position text under these rules (G4).
-    pub parse: fn(&str, &Rules) -> Result<Box<dyn DynGame>, PositionError>,
+    pub parse: ParseFn,
 }
+
+/// A variant's position parser: text and rules to a validated game (G4).
+pub type ParseFn = fn(&str, &Rules) -> Result<Box<dyn DynGame>, PositionError>;
 
 /// Every registered variant, in the order of the command-line contract.
 pub fn all() -> [&'static Variant; 6] {

@@ -493,8 +493,7 @@ pub fn attacks(pos: &Position, side: Color) -> bool {
     for v in 0..8 {
         let back_leap = 8 + (v + 4) % 8;
         let mut s = t;
-        loop {
-            let Some(n) = tr.nx(s, back_leap) else { break };
+        while let Some(n) = tr.nx(s, back_leap) {
             let c = tr.cells[n as usize];
             if c & 15 == knight {
                 return true;
@@ -624,7 +623,7 @@ fn pawn_moves(pos: &Position, from: u8, mut f: impl FnMut(u8, u8, Option<u8>)) {
     let at = |df: i8, dr: i8| -> Option<u8> {
         let fl = (from & 15) as i8 + df;
         let r = (from >> 4) as i8 + dr;
-        (fl >= 0 && r >= 0 && fl < w && r < h).then(|| ((r as u8) << 4) | fl as u8)
+        (fl >= 0 && r >= 0 && fl < w && r < h).then_some(((r as u8) << 4) | fl as u8)
     };
     let last = |sq: u8| {
         let r = (sq >> 4) as i8;
@@ -937,8 +936,7 @@ mod tests {
         for rk in (0..n).rev() {
             let mut s = String::new();
             let mut empty = 0;
-            for f in 0..n {
-                let c = board[rk][f];
+            for &c in &board[rk][..n] {
                 if c == '.' {
                     empty += 1;
                 } else {
