@@ -35,6 +35,7 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
+        mut fast: Option<&mut dyn FnMut(&Stacks, u64) -> bool>,
     ) {
         let fw = fwd(side);
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
@@ -87,6 +88,21 @@ impl Core {
                 ds.extend(lvl(1, xl));
                 let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
                 let mut scratch = self.b;
+                if let Some(fast) = fast.as_mut() {
+                    let mask = (1u64 << idx(a)) | (1u64 << idx(t));
+                    self.count_chain(
+                        side,
+                        &mut scratch,
+                        (a, l),
+                        (t, xl),
+                        &mut used,
+                        (&mut path, &mut ds),
+                        mask,
+                        f,
+                        fast,
+                    );
+                    continue;
+                }
                 self.gen_chain(
                     side,
                     &mut scratch,
@@ -184,6 +200,92 @@ impl Core {
             }
         }
         used.pop();
+    }
+}
+
+impl Core {
+    /// [`Core::gen_chain`] for counting: plays the last link (`p` with
+    /// `x`) on `b`, hands the board after the chain to `fast` (or, when
+    /// `fast` declines, the chain as a move to `f`), then every longer
+    /// chain (CRZ-P5). `mask` holds the path squares. A chain whose swap
+    /// fails is skipped, as [`Core::apply`] rejects it.
+    #[allow(clippy::too_many_arguments)]
+    fn count_chain(
+        &self,
+        side: Color,
+        b: &mut Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut SmallVec<[(Square, usize); 8]>,
+        (path, ds): (&mut Path, &mut SmallVec<[Decision; 2]>),
+        mask: u64,
+        f: &mut dyn FnMut(Move),
+        fast: &mut dyn FnMut(&Stacks, u64) -> bool,
+    ) {
+        let (pi, xi) = (idx(p.0), idx(x.0));
+        let exch = pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1;
+        let mut copy;
+        let nb: &mut Stacks = if exch {
+            exchange(b, pi, p.1, xi, x.1);
+            b
+        } else {
+            copy = *b;
+            if swap(&mut copy, p.0, p.1, x.0, x.1).is_none() {
+                return;
+            }
+            &mut copy
+        };
+        if !fast(nb, mask) {
+            f(Move {
+                path: path.clone(),
+                decisions: ds.iter().copied().collect(),
+            });
+        }
+        if path.len() < 10 {
+            let cur = p;
+            used.push(x);
+            for d in KING_DIRS.iter().chain(
+                [
+                    Dir::new(0, 2),
+                    Dir::new(0, -2),
+                    Dir::new(2, 0),
+                    Dir::new(-2, 0),
+                ]
+                .iter(),
+            ) {
+                let Some(u) = sq_add(cur.0, *d) else { continue };
+                for ul in 0..nb[idx(u)].len() {
+                    let pc = nb[idx(u)].get(ul);
+                    if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
+                        continue;
+                    }
+                    if !pawn_reaches(nb, u, ul, side, cur.0) {
+                        continue;
+                    }
+                    let at = path.len() as u8;
+                    path.push(u);
+                    let n = ds.len();
+                    ds.extend(lvl(at, ul));
+                    self.count_chain(
+                        side,
+                        nb,
+                        (u, ul),
+                        cur,
+                        used,
+                        (&mut *path, &mut *ds),
+                        mask | 1u64 << idx(u),
+                        f,
+                        fast,
+                    );
+                    path.pop();
+                    ds.truncate(n);
+                }
+            }
+            used.pop();
+        }
+        if exch {
+            exchange(nb, pi, p.1, xi, x.1);
+        }
     }
 }
 

@@ -222,6 +222,23 @@ impl Core {
         focus: u64,
         f: &mut dyn FnMut(Move),
     ) {
+        self.gen_with(fl, side, mode, focus, f, None);
+    }
+
+    /// [`Core::gen_near`]; with `fast`, pawn disguise chains (CRZ-P4/P5)
+    /// are not built as moves: `fast` gets the board after each chain and
+    /// the mask of its path squares and returns whether it took the chain
+    /// into account (otherwise the move goes to `f`). Chains whose swap
+    /// fails (stack limit) reach neither, as [`Core::apply`] rejects them.
+    pub fn gen_with(
+        &self,
+        fl: &Flags,
+        side: Color,
+        mode: Mode,
+        focus: u64,
+        f: &mut dyn FnMut(Move),
+        mut fast: Option<&mut dyn FnMut(&Stacks, u64) -> bool>,
+    ) {
         let caps = mode == Mode::Captures;
         for (i, &st) in self.b.iter().enumerate() {
             let a = sq_of(i);
@@ -249,7 +266,12 @@ impl Core {
                     ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f),
                     BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
-                    PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
+                    PAWN if n1 & focus != 0 => {
+                        let fast = fast
+                            .as_mut()
+                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64) -> bool);
+                        self.gen_pawn(a, l, side, caps, f, fast)
+                    }
                     _ => {}
                 }
             }
