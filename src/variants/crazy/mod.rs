@@ -166,11 +166,11 @@ impl Crazy {
         let memo: Cell<Option<(u8, Option<bool>)>> = Cell::new(None);
         // The verdict of a capture-free move played on `after` (differing
         // from the position only on `m`), as the fast path below.
-        let quiet_verdict = |after: &Stacks, m: u64, king_move: bool, touched: u64| {
+        let quiet_verdict = |after: &Stacks, m: u64, king_move: bool, touched: u64, same: bool| {
             let castling = castling_after(c, after, touched, king_move, &fl);
             // Swaps of equal pieces (a pawn chain along its own pawns)
             // leave the board as it was: one test.
-            let same = {
+            let same = same || {
                 let mut r = m;
                 let mut same = true;
                 while r != 0 {
@@ -195,19 +195,19 @@ impl Crazy {
                 Some(check) => !check,
             }
         };
-        let mut counter = |after: &Stacks, m: u64| {
+        let mut counter = |after: &Stacks, m: u64, unchanged: bool| {
             if m & RANKS_1_8 != 0 {
                 return false;
             }
             // A disguise chain is no king move; it touches only its path.
-            if quiet_verdict(after, m, false, m) {
+            if quiet_verdict(after, m, false, m, unchanged) {
                 if let Some(n) = count {
                     n.set(n.get() + 1);
                 }
             }
             true
         };
-        let fast: Option<&mut dyn FnMut(&Stacks, u64) -> bool> =
+        let fast: Option<&mut dyn FnMut(&Stacks, u64, bool) -> bool> =
             if count.is_some() && clean && !fl.generic_path && c.excluded.is_none() {
                 Some(&mut counter)
             } else {
@@ -235,8 +235,8 @@ impl Crazy {
                     let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
                     if m & RANKS_1_8 == 0 {
                         let fx = c.apply_on(&mut scratch, &mv, &fl);
-                        let verdict =
-                            fx.map(|fx| quiet_verdict(&scratch, m, fx.king_move, fx.touched));
+                        let verdict = fx
+                            .map(|fx| quiet_verdict(&scratch, m, fx.king_move, fx.touched, false));
                         let mut r = m;
                         while r != 0 {
                             let i = r.trailing_zeros() as usize;

@@ -35,7 +35,7 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut dyn FnMut(&Stacks, u64) -> bool>,
+        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool) -> bool>,
     ) {
         let fw = fwd(side);
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
@@ -64,6 +64,8 @@ impl Core {
         if caps {
             return;
         }
+        // Counting plays every chain on one board and restores it.
+        let mut count_board: Option<Stacks> = None;
         for (t, _double) in self.pawn_targets(a, l, side) {
             let st = &self.b[idx(t)];
             // Plain steps: onto an empty square or into a rook (CRZ-R2).
@@ -87,22 +89,23 @@ impl Core {
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
                 let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
-                let mut scratch = self.b;
                 if let Some(fast) = fast.as_mut() {
                     let mask = (1u64 << idx(a)) | (1u64 << idx(t));
+                    let board = count_board.get_or_insert(self.b);
                     self.count_chain(
                         side,
-                        &mut scratch,
+                        board,
                         (a, l),
                         (t, xl),
-                        &mut used,
+                        &mut (0, SmallVec::new()),
                         (&mut path, &mut ds),
-                        mask,
+                        (mask, true),
                         f,
                         fast,
                     );
                     continue;
                 }
+                let mut scratch = self.b;
                 self.gen_chain(
                     side,
                     &mut scratch,
@@ -207,8 +210,10 @@ impl Core {
     /// [`Core::gen_chain`] for counting: plays the last link (`p` with
     /// `x`) on `b`, hands the board after the chain to `fast` (or, when
     /// `fast` declines, the chain as a move to `f`), then every longer
-    /// chain (CRZ-P5). `mask` holds the path squares. A chain whose swap
-    /// fails is skipped, as [`Core::apply`] rejects it.
+    /// chain (CRZ-P5). `mask` holds the path squares; `used` the pawns
+    /// already swapped (bases as bits of `used.0`); `unchanged` says that
+    /// `b` is still this position's board. A chain whose swap fails is
+    /// skipped, as [`Core::apply`] rejects it.
     #[allow(clippy::too_many_arguments)]
     fn count_chain(
         &self,
@@ -216,17 +221,22 @@ impl Core {
         b: &mut Stacks,
         p: (Square, usize),
         x: (Square, usize),
-        used: &mut SmallVec<[(Square, usize); 8]>,
+        used: &mut (u64, SmallVec<[(Square, usize); 8]>),
         (path, ds): (&mut Path, &mut SmallVec<[Decision; 2]>),
-        mask: u64,
+        (mask, unchanged): (u64, bool),
         f: &mut dyn FnMut(Move),
-        fast: &mut dyn FnMut(&Stacks, u64) -> bool,
+        fast: &mut dyn FnMut(&Stacks, u64, bool) -> bool,
     ) {
         let (pi, xi) = (idx(p.0), idx(x.0));
         let exch = pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1;
+        // Exchanging two equal pieces changes nothing.
+        let moved = exch && b[pi].get(p.1) != b[xi].get(x.1);
+        let unchanged = unchanged && exch && !moved;
         let mut copy;
         let nb: &mut Stacks = if exch {
-            exchange(b, pi, p.1, xi, x.1);
+            if moved {
+                exchange(b, pi, p.1, xi, x.1);
+            }
             b
         } else {
             copy = *b;
@@ -235,7 +245,7 @@ impl Core {
             }
             &mut copy
         };
-        if !fast(nb, mask) {
+        if !fast(nb, mask, unchanged) {
             f(Move {
                 path: path.clone(),
                 decisions: ds.iter().copied().collect(),
@@ -243,7 +253,12 @@ impl Core {
         }
         if path.len() < 10 {
             let cur = p;
-            used.push(x);
+            let saved = used.0;
+            if x.1 == 0 {
+                used.0 |= 1u64 << xi;
+            } else {
+                used.1.push(x);
+            }
             for d in KING_DIRS.iter().chain(
                 [
                     Dir::new(0, 2),
@@ -254,12 +269,18 @@ impl Core {
                 .iter(),
             ) {
                 let Some(u) = sq_add(cur.0, *d) else { continue };
-                for ul in 0..nb[idx(u)].len() {
-                    let pc = nb[idx(u)].get(ul);
-                    if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
+                let ui = idx(u);
+                for ul in 0..nb[ui].len() {
+                    let pc = nb[ui].get(ul);
+                    if pc & 15 != make(PAWN, side) {
                         continue;
                     }
-                    if !pawn_reaches(nb, u, ul, side, cur.0) {
+                    let was_used = if ul == 0 {
+                        used.0 & (1u64 << ui) != 0
+                    } else {
+                        used.1.contains(&(u, ul))
+                    };
+                    if was_used || !pawn_reaches(nb, u, ul, side, cur.0) {
                         continue;
                     }
                     let at = path.len() as u8;
@@ -273,7 +294,7 @@ impl Core {
                         cur,
                         used,
                         (&mut *path, &mut *ds),
-                        mask | 1u64 << idx(u),
+                        (mask | 1u64 << ui, unchanged),
                         f,
                         fast,
                     );
@@ -281,9 +302,13 @@ impl Core {
                     ds.truncate(n);
                 }
             }
-            used.pop();
+            if x.1 == 0 {
+                used.0 = saved;
+            } else {
+                used.1.pop();
+            }
         }
-        if exch {
+        if moved {
             exchange(nb, pi, p.1, xi, x.1);
         }
     }

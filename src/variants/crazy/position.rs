@@ -226,8 +226,9 @@ impl Core {
     }
 
     /// [`Core::gen_near`]; with `fast`, pawn disguise chains (CRZ-P4/P5)
-    /// are not built as moves: `fast` gets the board after each chain and
-    /// the mask of its path squares and returns whether it took the chain
+    /// are not built as moves: `fast` gets the board after each chain, the
+    /// mask of its path squares and whether the board is unchanged (a
+    /// chain of equal pawns), and returns whether it took the chain
     /// into account (otherwise the move goes to `f`). Chains whose swap
     /// fails (stack limit) reach neither, as [`Core::apply`] rejects them.
     pub fn gen_with(
@@ -237,7 +238,7 @@ impl Core {
         mode: Mode,
         focus: u64,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut dyn FnMut(&Stacks, u64) -> bool>,
+        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool) -> bool>,
     ) {
         let caps = mode == Mode::Captures;
         for (i, &st) in self.b.iter().enumerate() {
@@ -269,7 +270,7 @@ impl Core {
                     PAWN if n1 & focus != 0 => {
                         let fast = fast
                             .as_mut()
-                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64) -> bool);
+                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64, bool) -> bool);
                         self.gen_pawn(a, l, side, caps, f, fast)
                     }
                     _ => {}
