@@ -195,19 +195,19 @@ impl Crazy {
                 Some(check) => !check,
             }
         };
-        let mut counter = |after: &Stacks, m: u64, unchanged: bool| {
+        let mut counter = |after: &Stacks, m: u64, unchanged: bool, times: u64| {
             if m & RANKS_1_8 != 0 {
                 return false;
             }
             // A disguise chain is no king move; it touches only its path.
             if quiet_verdict(after, m, false, m, unchanged) {
                 if let Some(n) = count {
-                    n.set(n.get() + 1);
+                    n.set(n.get() + times);
                 }
             }
             true
         };
-        let fast: Option<&mut dyn FnMut(&Stacks, u64, bool) -> bool> =
+        let fast: Option<&mut dyn FnMut(&Stacks, u64, bool, u64) -> bool> =
             if count.is_some() && clean && !fl.generic_path && c.excluded.is_none() {
                 Some(&mut counter)
             } else {

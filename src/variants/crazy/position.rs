@@ -228,7 +228,8 @@ impl Core {
     /// [`Core::gen_near`]; with `fast`, pawn disguise chains (CRZ-P4/P5)
     /// are not built as moves: `fast` gets the board after each chain, the
     /// mask of its path squares and whether the board is unchanged (a
-    /// chain of equal pawns), and returns whether it took the chain
+    /// chain of equal pawns) and the number of such chains it stands for,
+    /// and returns whether it took the chain
     /// into account (otherwise the move goes to `f`). Chains whose swap
     /// fails (stack limit) reach neither, as [`Core::apply`] rejects them.
     pub fn gen_with(
@@ -238,7 +239,7 @@ impl Core {
         mode: Mode,
         focus: u64,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool) -> bool>,
+        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool, u64) -> bool>,
     ) {
         let caps = mode == Mode::Captures;
         for (i, &st) in self.b.iter().enumerate() {
@@ -270,7 +271,7 @@ impl Core {
                     PAWN if n1 & focus != 0 => {
                         let fast = fast
                             .as_mut()
-                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64, bool) -> bool);
+                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64, bool, u64) -> bool);
                         self.gen_pawn(a, l, side, caps, f, fast)
                     }
                     _ => {}
