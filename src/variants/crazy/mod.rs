@@ -27,7 +27,7 @@ pub mod sliders;
 use std::cell::Cell;
 
 use board::*;
-use position::{find_king, in_check, Core, Flags, Mode, BK, BQ, WK, WQ};
+use position::{find_king, in_check, ChainSink, Core, Flags, Mode, BK, BQ, WK, WQ};
 
 use crate::core::moves::{Decision, Move};
 use crate::core::{
@@ -207,7 +207,7 @@ impl Crazy {
             }
             true
         };
-        let fast: Option<&mut dyn FnMut(&Stacks, u64, bool, u64) -> bool> =
+        let fast: Option<&mut ChainSink<'_>> =
             if count.is_some() && clean && !fl.generic_path && c.excluded.is_none() {
                 Some(&mut counter)
             } else {

@@ -35,7 +35,7 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool, u64) -> bool>,
+        mut fast: Option<&mut ChainSink<'_>>,
     ) {
         let fw = fwd(side);
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
@@ -245,7 +245,7 @@ impl Core {
         (path, ds): (&mut Path, &mut SmallVec<[Decision; 2]>),
         (mask, unchanged): (u64, bool),
         f: &mut dyn FnMut(Move),
-        fast: &mut dyn FnMut(&Stacks, u64, bool, u64) -> bool,
+        fast: &mut ChainSink<'_>,
     ) {
         let (pi, xi) = (idx(p.0), idx(x.0));
         let exch = pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1;

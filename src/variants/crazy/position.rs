@@ -194,6 +194,9 @@ pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
     None
 }
 
+/// Receives counted disguise chains (see [`Core::gen_with`]).
+pub type ChainSink<'a> = dyn FnMut(&Stacks, u64, bool, u64) -> bool + 'a;
+
 /// Generation mode: every pseudo-legal move, or only moves that capture
 /// (the candidates of the check test, CRZ-C1).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -239,7 +242,7 @@ impl Core {
         mode: Mode,
         focus: u64,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut dyn FnMut(&Stacks, u64, bool, u64) -> bool>,
+        mut fast: Option<&mut ChainSink<'_>>,
     ) {
         let caps = mode == Mode::Captures;
         for (i, &st) in self.b.iter().enumerate() {
@@ -269,9 +272,7 @@ impl Core {
                     BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
                     PAWN if n1 & focus != 0 => {
-                        let fast = fast
-                            .as_mut()
-                            .map(|g| &mut **g as &mut dyn FnMut(&Stacks, u64, bool, u64) -> bool);
+                        let fast = fast.as_mut().map(|g| &mut **g as &mut ChainSink<'_>);
                         self.gen_pawn(a, l, side, caps, f, fast)
                     }
                     _ => {}
