@@ -27,7 +27,8 @@ impl Core {
     }
 
     /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
-    /// disguise and chain disguise.
+    /// disguise and chain disguise. `plain` caches [`plain_pawns`] of
+    /// this board for the node (used when counting with `fast`).
     pub(super) fn gen_pawn(
         &self,
         a: Square,
@@ -36,6 +37,7 @@ impl Core {
         caps: bool,
         f: &mut dyn FnMut(Move),
         mut fast: Option<&mut ChainSink<'_>>,
+        plain: &mut Option<Option<(u64, u64)>>,
     ) {
         let fw = fwd(side);
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
@@ -66,7 +68,6 @@ impl Core {
         }
         // Counting plays every chain on one board and restores it.
         let mut count_board: Option<Stacks> = None;
-        let mut plain: Option<Option<(u64, u64)>> = None;
         for (t, _double) in self.pawn_targets(a, l, side) {
             let st = &self.b[idx(t)];
             // Plain steps: onto an empty square or into a rook (CRZ-R2).
@@ -337,7 +338,7 @@ impl Core {
 /// The pawns of `side` and the occupied squares, when every pawn of
 /// `side` is a single piece alone on its square (level 0, no marks) off
 /// ranks 1 and 8; `None` otherwise.
-fn plain_pawns(b: &Stacks, side: Color) -> Option<(u64, u64)> {
+pub(super) fn plain_pawns(b: &Stacks, side: Color) -> Option<(u64, u64)> {
     let (mut pawns, mut occ) = (0u64, 0u64);
     let own = make(PAWN, side);
     for (i, st) in b.iter().enumerate() {
@@ -408,11 +409,14 @@ fn chain_count(
     n
 }
 
+/// log2 of the number of slots of `CHAIN_CACHE`.
+const CACHE_BITS: u32 = 11;
+
 thread_local! {
     /// Direct-mapped cache of [`chain_count`]: (pawns, occupancy, side,
     /// a, t) → count.
     static CHAIN_CACHE: std::cell::RefCell<Vec<(u64, u64, u32, u64)>> =
-        std::cell::RefCell::new(vec![(0, 0, u32::MAX, 0); 1 << 14]);
+        std::cell::RefCell::new(vec![(0, 0, u32::MAX, 0); 1 << CACHE_BITS]);
 }
 
 /// [`chain_count`] from the first link `a` → `t`, cached.
@@ -421,7 +425,7 @@ fn cached_chain_count(pawns: u64, occ: u64, side: Color, a: usize, t: usize) -> 
     let h = pawns.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(21)
         ^ occ.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
         ^ u64::from(tag).wrapping_mul(0x1656_67b1_9e37_79f9);
-    let slot = (h >> 50) as usize;
+    let slot = (h >> (64 - CACHE_BITS)) as usize;
     CHAIN_CACHE.with(|c| {
         let mut c = c.borrow_mut();
         let e = c[slot];

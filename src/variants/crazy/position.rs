@@ -245,6 +245,7 @@ impl Core {
         mut fast: Option<&mut ChainSink<'_>>,
     ) {
         let caps = mode == Mode::Captures;
+        let mut plain = None;
         for (i, &st) in self.b.iter().enumerate() {
             let a = sq_of(i);
             if st.is_empty() {
@@ -273,7 +274,7 @@ impl Core {
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
                     PAWN if n1 & focus != 0 => {
                         let fast = fast.as_mut().map(|g| &mut **g as &mut ChainSink<'_>);
-                        self.gen_pawn(a, l, side, caps, f, fast)
+                        self.gen_pawn(a, l, side, caps, f, fast, &mut plain)
                     }
                     _ => {}
                 }
