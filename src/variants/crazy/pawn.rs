@@ -29,6 +29,7 @@ impl Core {
     /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
     /// disguise and chain disguise. `plain` caches [`plain_pawns`] of
     /// this board for the node (used when counting with `fast`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_pawn(
         &self,
         a: Square,
