@@ -292,7 +292,8 @@ fn check_filter_does_not_change_perft() {
 /// for moves without capture) never change a move list or a count: random
 /// playouts (deny included) from the start and the six snapshot positions,
 /// comparing every position's legal moves, and perft(2) every few plies,
-/// with the generic path.
+/// with the generic path; `count_legal` (perft(1)) equals the number of
+/// legal moves on every visited position.
 #[test]
 fn fast_path_agrees_with_generic_path() {
     use arbiter::core::DynGame;
@@ -323,6 +324,14 @@ fn fast_path_agrees_with_generic_path() {
                 "game {game_no} ply {ply}: {}",
                 fast.to_text()
             );
+            // perft(1) is `count_legal` (bulk counting of disguise chains).
+            assert_eq!(
+                fast.perft(1, 1),
+                moves.len() as u64,
+                "count_legal, game {game_no} ply {ply}: {}",
+                fast.to_text()
+            );
+            assert_eq!(slow.perft(1, 1), moves.len() as u64);
             if ply % 7 == 3 {
                 assert_eq!(
                     fast.perft(2, 1),

@@ -24,8 +24,10 @@ pub mod pawn;
 pub mod position;
 pub mod sliders;
 
+use std::cell::Cell;
+
 use board::*;
-use position::{find_king, in_check, Core, Flags, Mode, BK, BQ, WK, WQ};
+use position::{find_king, in_check, ChainSink, Core, Flags, Mode, BK, BQ, WK, WQ};
 
 use crate::core::moves::{Decision, Move};
 use crate::core::{
@@ -138,6 +140,14 @@ impl Crazy {
     /// Every pseudo-legal move with its result and whether it is legal
     /// (CRZ-C1, CRZ-K2, DEN-2 exclusion).
     fn gen_pseudo(&self, f: &mut dyn FnMut(Move, bool)) {
+        self.gen_pseudo_with(f, None);
+    }
+
+    /// [`Crazy::gen_pseudo`]; with `count`, the legal capture-free pawn
+    /// disguise chains (CRZ-P4/P5) off ranks 1 and 8 are added to `count`
+    /// without building them as moves (when no move is excluded, DEN-2);
+    /// every other move still goes to `f`.
+    fn gen_pseudo_with(&self, f: &mut dyn FnMut(Move, bool), count: Option<&Cell<u64>>) {
         if self.king_missing() {
             return;
         }
@@ -153,114 +163,143 @@ impl Crazy {
         });
         let mut scratch = c.b;
         // The check verdict on the unchanged board, by castling rights.
-        let mut memo: Option<(u8, Option<bool>)> = None;
-        c.gen(&fl, side, Mode::All, &mut |mv: Move| {
-            // Fast path: a move without capture, castling or promotion
-            // square changes only its path squares (no chain reaction, and
-            // turn end has nothing to do on a clean board): play it on the
-            // scratch board, test, and restore those squares.
-            if clean
-                && !fl.generic_path
-                && !mv.decisions.iter().any(|d| {
-                    matches!(
-                        d,
-                        Decision::CaptureAt(_) | Decision::AllRound | Decision::Castle { .. }
-                    )
-                })
-            {
-                let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
-                if m & RANKS_1_8 == 0 {
-                    let fx = c.apply_on(&mut scratch, &mv, &fl);
-                    let verdict = fx.map(|fx| {
-                        let castling = castling_after(c, &scratch, fx.touched, fx.king_move, &fl);
-                        // Swaps of equal pieces (a pawn chain along its
-                        // own pawns) leave the board as it was: one test.
-                        let same = {
-                            let mut r = m;
-                            let mut same = true;
-                            while r != 0 {
-                                let i = r.trailing_zeros() as usize;
-                                r &= r - 1;
-                                same &= scratch[i] == c.b[i];
-                            }
-                            same
-                        };
-                        let check = match memo {
-                            Some((cs, check)) if same && cs == castling => check,
-                            _ => {
-                                let check = base.check_after_dirty(&scratch, m, castling, &fl);
-                                if same {
-                                    memo = Some((castling, check));
-                                }
-                                check
-                            }
-                        };
-                        match check {
-                            None => !fx.king_move,
-                            Some(check) => !check,
-                        }
-                    });
-                    let mut r = m;
-                    while r != 0 {
-                        let i = r.trailing_zeros() as usize;
-                        r &= r - 1;
-                        scratch[i] = c.b[i];
+        let memo: Cell<Option<(u8, Option<bool>)>> = Cell::new(None);
+        // The verdict of a capture-free move played on `after` (differing
+        // from the position only on `m`), as the fast path below.
+        let quiet_verdict = |after: &Stacks, m: u64, king_move: bool, touched: u64, same: bool| {
+            let castling = castling_after(c, after, touched, king_move, &fl);
+            // Swaps of equal pieces (a pawn chain along its own pawns)
+            // leave the board as it was: one test.
+            let same = same || {
+                let mut r = m;
+                let mut same = true;
+                while r != 0 {
+                    let i = r.trailing_zeros() as usize;
+                    r &= r - 1;
+                    same &= after[i] == c.b[i];
+                }
+                same
+            };
+            let check = match memo.get() {
+                Some((cs, check)) if same && cs == castling => check,
+                _ => {
+                    let check = base.check_after_dirty(after, m, castling, &fl);
+                    if same {
+                        memo.set(Some((castling, check)));
                     }
-                    if let Some(mut legal) = verdict {
-                        if c.excluded.as_ref() == Some(&mv) {
-                            legal = false;
+                    check
+                }
+            };
+            match check {
+                None => !king_move,
+                Some(check) => !check,
+            }
+        };
+        let mut counter = |after: &Stacks, m: u64, unchanged: bool, times: u64| {
+            if m & RANKS_1_8 != 0 {
+                return false;
+            }
+            // A disguise chain is no king move; it touches only its path.
+            if quiet_verdict(after, m, false, m, unchanged) {
+                if let Some(n) = count {
+                    n.set(n.get() + times);
+                }
+            }
+            true
+        };
+        let fast: Option<&mut ChainSink<'_>> =
+            if count.is_some() && clean && !fl.generic_path && c.excluded.is_none() {
+                Some(&mut counter)
+            } else {
+                None
+            };
+        c.gen_with(
+            &fl,
+            side,
+            Mode::All,
+            !0,
+            &mut |mv: Move| {
+                // Fast path: a move without capture, castling or promotion
+                // square changes only its path squares (no chain reaction, and
+                // turn end has nothing to do on a clean board): play it on the
+                // scratch board, test, and restore those squares.
+                if clean
+                    && !fl.generic_path
+                    && !mv.decisions.iter().any(|d| {
+                        matches!(
+                            d,
+                            Decision::CaptureAt(_) | Decision::AllRound | Decision::Castle { .. }
+                        )
+                    })
+                {
+                    let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
+                    if m & RANKS_1_8 == 0 {
+                        let fx = c.apply_on(&mut scratch, &mv, &fl);
+                        let verdict = fx
+                            .map(|fx| quiet_verdict(&scratch, m, fx.king_move, fx.touched, false));
+                        let mut r = m;
+                        while r != 0 {
+                            let i = r.trailing_zeros() as usize;
+                            r &= r - 1;
+                            scratch[i] = c.b[i];
                         }
-                        f(mv, legal);
+                        if let Some(mut legal) = verdict {
+                            if c.excluded.as_ref() == Some(&mv) {
+                                legal = false;
+                            }
+                            f(mv, legal);
+                        }
+                        return;
                     }
+                }
+                let Some(mut af) = c.apply(&mv, &fl) else {
+                    return;
+                };
+                let mut mv = mv;
+                if af.entered_late {
+                    mv.decisions
+                        .push(Decision::EnterAt((mv.path.len() - 1) as u8));
+                }
+                let promos = turn_end(&mut af.b, side);
+                let castling = new_castling(c, &af, &fl);
+                if promos.is_empty() {
+                    let mut legal = match base.check_after(&af.b, castling, &fl) {
+                        None => !af.king_move,
+                        Some(check) => !check,
+                    };
+                    if c.excluded.as_ref() == Some(&mv) {
+                        legal = false;
+                    }
+                    f(mv, legal);
                     return;
                 }
-            }
-            let Some(mut af) = c.apply(&mv, &fl) else {
-                return;
-            };
-            let mut mv = mv;
-            if af.entered_late {
-                mv.decisions
-                    .push(Decision::EnterAt((mv.path.len() - 1) as u8));
-            }
-            let promos = turn_end(&mut af.b, side);
-            let castling = new_castling(c, &af, &fl);
-            if promos.is_empty() {
-                let mut legal = match base.check_after(&af.b, castling, &fl) {
-                    None => !af.king_move,
-                    Some(check) => !check,
-                };
-                if c.excluded.as_ref() == Some(&mv) {
-                    legal = false;
+                let combos = 4usize.pow(promos.len() as u32);
+                for combo in 0..combos {
+                    let mut b2 = af.b;
+                    let mut m2 = mv.clone();
+                    let mut x = combo;
+                    for &pi in &promos {
+                        let k = [QUEEN, ROOK, BISHOP, KNIGHT][x % 4];
+                        x /= 4;
+                        let owner = color(b2[pi].get(0));
+                        b2[pi].set(0, make(k, owner));
+                        m2.decisions.push(Decision::Promote {
+                            on: sq_of(pi),
+                            piece: letter(make(k, owner)) as u8,
+                        });
+                    }
+                    let mut legal = match find_king(&b2, side) {
+                        None => !af.king_move,
+                        Some(_) => !in_check(&b2, side, castling, &fl),
+                    };
+                    if c.excluded.as_ref() == Some(&m2) {
+                        legal = false;
+                    }
+                    f(m2, legal);
                 }
-                f(mv, legal);
-                return;
-            }
-            let combos = 4usize.pow(promos.len() as u32);
-            for combo in 0..combos {
-                let mut b2 = af.b;
-                let mut m2 = mv.clone();
-                let mut x = combo;
-                for &pi in &promos {
-                    let k = [QUEEN, ROOK, BISHOP, KNIGHT][x % 4];
-                    x /= 4;
-                    let owner = color(b2[pi].get(0));
-                    b2[pi].set(0, make(k, owner));
-                    m2.decisions.push(Decision::Promote {
-                        on: sq_of(pi),
-                        piece: letter(make(k, owner)) as u8,
-                    });
-                }
-                let mut legal = match find_king(&b2, side) {
-                    None => !af.king_move,
-                    Some(_) => !in_check(&b2, side, castling, &fl),
-                };
-                if c.excluded.as_ref() == Some(&m2) {
-                    legal = false;
-                }
-                f(m2, legal);
-            }
-        });
+            },
+            fast,
+        );
     }
 
     fn king_missing(&self) -> bool {
@@ -465,9 +504,16 @@ impl Game for Crazy {
         if self.king_missing() {
             return 0;
         }
-        let mut n = u64::from(self.deny_status().is_ok());
-        self.gen_legal(&mut |_| n += 1);
-        n
+        let n = Cell::new(u64::from(self.deny_status().is_ok()));
+        self.gen_pseudo_with(
+            &mut |_, legal| {
+                if legal {
+                    n.set(n.get() + 1);
+                }
+            },
+            Some(&n),
+        );
+        n.get()
     }
     fn play(&mut self, mv: &Move) {
         if mv.is_deny() {

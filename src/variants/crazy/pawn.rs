@@ -27,7 +27,9 @@ impl Core {
     }
 
     /// CRZ-P1..P5: pawn steps (entering rooks), captures, en passant,
-    /// disguise and chain disguise.
+    /// disguise and chain disguise. `plain` caches [`plain_pawns`] of
+    /// this board for the node (used when counting with `fast`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_pawn(
         &self,
         a: Square,
@@ -35,6 +37,8 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
+        mut fast: Option<&mut ChainSink<'_>>,
+        plain: &mut Option<Option<(u64, u64)>>,
     ) {
         let fw = fwd(side);
         // Captures (FIDE, CRZ-P2): diagonally forward onto an enemy base,
@@ -63,6 +67,8 @@ impl Core {
         if caps {
             return;
         }
+        // Counting plays every chain on one board and restores it.
+        let mut count_board: Option<Stacks> = None;
         for (t, _double) in self.pawn_targets(a, l, side) {
             let st = &self.b[idx(t)];
             // Plain steps: onto an empty square or into a rook (CRZ-R2).
@@ -86,6 +92,41 @@ impl Core {
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
                 let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
+                if let Some(fast) = fast.as_mut() {
+                    let mask = (1u64 << idx(a)) | (1u64 << idx(t));
+                    // A chain starting with two equal pawns only ever
+                    // exchanges equal pawns: the board stays as it is, so
+                    // every chain has the same verdict and only their
+                    // number is needed (counted on bitboards, cached).
+                    if l == 0
+                        && xl == 0
+                        && st.len() == 1
+                        && self.b[idx(a)].len() == 1
+                        && st.get(0) == self.b[idx(a)].get(0)
+                    {
+                        if let Some((pawns, occ)) =
+                            *plain.get_or_insert_with(|| plain_pawns(&self.b, side))
+                        {
+                            let n = cached_chain_count(pawns, occ, side, idx(a), idx(t));
+                            if fast(&self.b, mask, true, n) {
+                                continue;
+                            }
+                        }
+                    }
+                    let board = count_board.get_or_insert(self.b);
+                    self.count_chain(
+                        side,
+                        board,
+                        (a, l),
+                        (t, xl),
+                        &mut (0, SmallVec::new()),
+                        (&mut path, &mut ds),
+                        (mask, true),
+                        f,
+                        fast,
+                    );
+                    continue;
+                }
                 let mut scratch = self.b;
                 self.gen_chain(
                     side,
@@ -185,6 +226,217 @@ impl Core {
         }
         used.pop();
     }
+}
+
+impl Core {
+    /// [`Core::gen_chain`] for counting: plays the last link (`p` with
+    /// `x`) on `b`, hands the board after the chain to `fast` (or, when
+    /// `fast` declines, the chain as a move to `f`), then every longer
+    /// chain (CRZ-P5). `mask` holds the path squares; `used` the pawns
+    /// already swapped (bases as bits of `used.0`); `unchanged` says that
+    /// `b` is still this position's board. A chain whose swap fails is
+    /// skipped, as [`Core::apply`] rejects it.
+    #[allow(clippy::too_many_arguments)]
+    fn count_chain(
+        &self,
+        side: Color,
+        b: &mut Stacks,
+        p: (Square, usize),
+        x: (Square, usize),
+        used: &mut (u64, SmallVec<[(Square, usize); 8]>),
+        (path, ds): (&mut Path, &mut SmallVec<[Decision; 2]>),
+        (mask, unchanged): (u64, bool),
+        f: &mut dyn FnMut(Move),
+        fast: &mut ChainSink<'_>,
+    ) {
+        let (pi, xi) = (idx(p.0), idx(x.0));
+        let exch = pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1;
+        // Exchanging two equal pieces changes nothing.
+        let moved = exch && b[pi].get(p.1) != b[xi].get(x.1);
+        let unchanged = unchanged && exch && !moved;
+        let mut copy;
+        let nb: &mut Stacks = if exch {
+            if moved {
+                exchange(b, pi, p.1, xi, x.1);
+            }
+            b
+        } else {
+            copy = *b;
+            if swap(&mut copy, p.0, p.1, x.0, x.1).is_none() {
+                return;
+            }
+            &mut copy
+        };
+        if !fast(nb, mask, unchanged, 1) {
+            f(Move {
+                path: path.clone(),
+                decisions: ds.iter().copied().collect(),
+            });
+        }
+        if path.len() < 10 {
+            let cur = p;
+            let saved = used.0;
+            if x.1 == 0 {
+                used.0 |= 1u64 << xi;
+            } else {
+                used.1.push(x);
+            }
+            for d in KING_DIRS.iter().chain(
+                [
+                    Dir::new(0, 2),
+                    Dir::new(0, -2),
+                    Dir::new(2, 0),
+                    Dir::new(-2, 0),
+                ]
+                .iter(),
+            ) {
+                let Some(u) = sq_add(cur.0, *d) else { continue };
+                let ui = idx(u);
+                for ul in 0..nb[ui].len() {
+                    let pc = nb[ui].get(ul);
+                    if pc & 15 != make(PAWN, side) {
+                        continue;
+                    }
+                    let was_used = if ul == 0 {
+                        used.0 & (1u64 << ui) != 0
+                    } else {
+                        used.1.contains(&(u, ul))
+                    };
+                    if was_used || !pawn_reaches(nb, u, ul, side, cur.0) {
+                        continue;
+                    }
+                    let at = path.len() as u8;
+                    path.push(u);
+                    let n = ds.len();
+                    ds.extend(lvl(at, ul));
+                    self.count_chain(
+                        side,
+                        nb,
+                        (u, ul),
+                        cur,
+                        used,
+                        (&mut *path, &mut *ds),
+                        (mask | 1u64 << ui, unchanged),
+                        f,
+                        fast,
+                    );
+                    path.pop();
+                    ds.truncate(n);
+                }
+            }
+            if x.1 == 0 {
+                used.0 = saved;
+            } else {
+                used.1.pop();
+            }
+        }
+        if moved {
+            exchange(nb, pi, p.1, xi, x.1);
+        }
+    }
+}
+
+/// The pawns of `side` and the occupied squares, when every pawn of
+/// `side` is a single piece alone on its square (level 0, no marks) off
+/// ranks 1 and 8; `None` otherwise.
+pub(super) fn plain_pawns(b: &Stacks, side: Color) -> Option<(u64, u64)> {
+    let (mut pawns, mut occ) = (0u64, 0u64);
+    let own = make(PAWN, side);
+    for (i, st) in b.iter().enumerate() {
+        if st.is_empty() {
+            continue;
+        }
+        occ |= 1 << i;
+        for (l, &pc) in st.pieces().iter().enumerate() {
+            if pc & 15 == own {
+                if l != 0 || st.len() != 1 || pc != own || !(8..56).contains(&i) {
+                    return None;
+                }
+                pawns |= 1 << i;
+            }
+        }
+    }
+    Some((pawns, occ))
+}
+
+/// The number of disguise chains (CRZ-P4/P5) whose first link swaps the
+/// pawn on `a` with the equal pawn on `t`, all pawns of `side` being
+/// `pawns` (plain, see [`plain_pawns`]): the chain itself and every
+/// longer one, exactly as [`Core::count_chain`] enumerates them.
+fn chain_count(
+    pawns: u64,
+    occ: u64,
+    side: Color,
+    p: usize,
+    x: usize,
+    used: u64,
+    len: usize,
+) -> u64 {
+    let mut n = 1;
+    if len >= 10 {
+        return n;
+    }
+    let used = used | 1u64 << x;
+    let cur = sq_of(p);
+    for d in KING_DIRS.iter().chain(
+        [
+            Dir::new(0, 2),
+            Dir::new(0, -2),
+            Dir::new(2, 0),
+            Dir::new(-2, 0),
+        ]
+        .iter(),
+    ) {
+        let Some(u) = sq_add(cur, *d) else { continue };
+        let ui = idx(u);
+        if pawns & !used & (1u64 << ui) == 0 {
+            continue;
+        }
+        // `pawn_reaches` for a base pawn, with the occupancy.
+        let df = cur.file() as i8 - u.file() as i8;
+        let dr = cur.rank() as i8 - u.rank() as i8;
+        let f = fwd(side);
+        let reaches = if (df == 0 && (dr == f || dr == -f)) || (dr == 0 && df.abs() == 1) {
+            rel_rank(cur, side) != 0
+        } else {
+            ((df == 0 && dr == 2 * f) || (dr == 0 && df.abs() == 2))
+                && rel_rank(u, side) == 1
+                && occ & (1u64 << idx(mid(u, cur))) == 0
+        };
+        if reaches {
+            n += chain_count(pawns, occ, side, ui, p, used, len + 1);
+        }
+    }
+    n
+}
+
+/// log2 of the number of slots of `CHAIN_CACHE`.
+const CACHE_BITS: u32 = 11;
+
+thread_local! {
+    /// Direct-mapped cache of [`chain_count`]: (pawns, occupancy, side,
+    /// a, t) → count.
+    static CHAIN_CACHE: std::cell::RefCell<Vec<(u64, u64, u32, u64)>> =
+        std::cell::RefCell::new(vec![(0, 0, u32::MAX, 0); 1 << CACHE_BITS]);
+}
+
+/// [`chain_count`] from the first link `a` → `t`, cached.
+fn cached_chain_count(pawns: u64, occ: u64, side: Color, a: usize, t: usize) -> u64 {
+    let tag = (a as u32) | (t as u32) << 8 | u32::from(side.is_white()) << 16;
+    let h = pawns.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(21)
+        ^ occ.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        ^ u64::from(tag).wrapping_mul(0x1656_67b1_9e37_79f9);
+    let slot = (h >> (64 - CACHE_BITS)) as usize;
+    CHAIN_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let e = c[slot];
+        if e.0 == pawns && e.1 == occ && e.2 == tag {
+            return e.3;
+        }
+        let n = chain_count(pawns, occ, side, a, t, 0, 2);
+        c[slot] = (pawns, occ, tag, n);
+        n
+    })
 }
 
 /// [`Core::pawn_targets`] on the board `b`.

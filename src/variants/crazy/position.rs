@@ -194,6 +194,9 @@ pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
     None
 }
 
+/// Receives counted disguise chains (see [`Core::gen_with`]).
+pub type ChainSink<'a> = dyn FnMut(&Stacks, u64, bool, u64) -> bool + 'a;
+
 /// Generation mode: every pseudo-legal move, or only moves that capture
 /// (the candidates of the check test, CRZ-C1).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -222,7 +225,27 @@ impl Core {
         focus: u64,
         f: &mut dyn FnMut(Move),
     ) {
+        self.gen_with(fl, side, mode, focus, f, None);
+    }
+
+    /// [`Core::gen_near`]; with `fast`, pawn disguise chains (CRZ-P4/P5)
+    /// are not built as moves: `fast` gets the board after each chain, the
+    /// mask of its path squares and whether the board is unchanged (a
+    /// chain of equal pawns) and the number of such chains it stands for,
+    /// and returns whether it took the chain
+    /// into account (otherwise the move goes to `f`). Chains whose swap
+    /// fails (stack limit) reach neither, as [`Core::apply`] rejects them.
+    pub fn gen_with(
+        &self,
+        fl: &Flags,
+        side: Color,
+        mode: Mode,
+        focus: u64,
+        f: &mut dyn FnMut(Move),
+        mut fast: Option<&mut ChainSink<'_>>,
+    ) {
         let caps = mode == Mode::Captures;
+        let mut plain = None;
         for (i, &st) in self.b.iter().enumerate() {
             let a = sq_of(i);
             if st.is_empty() {
@@ -249,7 +272,10 @@ impl Core {
                     ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f),
                     BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
                     KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
-                    PAWN if n1 & focus != 0 => self.gen_pawn(a, l, side, caps, f),
+                    PAWN if n1 & focus != 0 => {
+                        let fast = fast.as_mut().map(|g| &mut **g as &mut ChainSink<'_>);
+                        self.gen_pawn(a, l, side, caps, f, fast, &mut plain)
+                    }
                     _ => {}
                 }
             }
