@@ -32,14 +32,14 @@ const CASES: &[Case] = &[
         variant: "fide",
         position: None,
         options: &[],
-        depth: 5,
+        depth: 6,
     },
     Case {
         name: "fide kiwipete",
         variant: "fide",
         position: Some(KIWIPETE),
         options: &[],
-        depth: 4,
+        depth: 5,
     },
     Case {
         name: "sonic start",
@@ -67,7 +67,7 @@ const CASES: &[Case] = &[
         variant: "crazy",
         position: None,
         options: &[],
-        depth: 3,
+        depth: 4,
     },
     Case {
         name: "bosses start",
@@ -159,7 +159,7 @@ fn main() {
             (format!("{:.1}", mnps(ts)), format!("{:.2}x", ts / t1))
         } else {
             // Other games: their speed over shakmaty's fide start speed.
-            let r = yardstick.map_or("-".to_string(), |y| format!("{:.2}x", mnps(t1) / y));
+            let r = yardstick.map_or("-".to_string(), |y| format!("{:.3}x", mnps(t1) / y));
             ("(fide)".into(), r)
         };
         let sim = two_thread_bound(g.as_ref(), depth);
