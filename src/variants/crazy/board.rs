@@ -28,14 +28,9 @@
 use crate::core::geometry::{Square, KING_DIRS};
 use crate::core::Color;
 
-pub const PAWN: u8 = 1;
-pub const KNIGHT: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const ROOK: u8 = 4;
-pub const QUEEN: u8 = 5;
-pub const KING: u8 = 6;
-/// Colour bit of a piece byte.
-pub const BLACK: u8 = 8;
+pub use crate::core::chess::{
+    color, from_letter, kind, letter, make, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
 /// A bishop that has risen once (CRZ-B1); shown as `B*` in position texts.
 pub const RISEN: u8 = 16;
 /// Risen during the current turn (transient, cleared at turn end).
@@ -44,57 +39,6 @@ pub const FRESH: u8 = 32;
 /// Most pieces one square can hold (a longer stack is refused: the move
 /// that would build it does not exist, and such texts are rejected).
 pub const MAX_STACK: usize = 15;
-
-#[inline]
-pub fn kind(p: u8) -> u8 {
-    p & 7
-}
-#[inline]
-pub fn color(p: u8) -> Color {
-    if p & BLACK != 0 {
-        Color::Black
-    } else {
-        Color::White
-    }
-}
-#[inline]
-pub fn make(kind: u8, c: Color) -> u8 {
-    kind | if c.is_white() { 0 } else { BLACK }
-}
-pub fn letter(p: u8) -> char {
-    let l = match kind(p) {
-        PAWN => 'p',
-        KNIGHT => 'n',
-        BISHOP => 'b',
-        ROOK => 'r',
-        QUEEN => 'q',
-        _ => 'k',
-    };
-    if color(p).is_white() {
-        l.to_ascii_uppercase()
-    } else {
-        l
-    }
-}
-pub fn from_letter(c: char) -> Option<u8> {
-    let k = match c.to_ascii_lowercase() {
-        'p' => PAWN,
-        'n' => KNIGHT,
-        'b' => BISHOP,
-        'r' => ROOK,
-        'q' => QUEEN,
-        'k' => KING,
-        _ => return None,
-    };
-    Some(make(
-        k,
-        if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        },
-    ))
-}
 
 /// Pieces on one square, bottom → top (CRZ-R3).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
