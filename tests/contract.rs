@@ -4,6 +4,8 @@
 //! the number of listed moves, divide sums to perft, and thread counts give
 //! identical counts.
 
+mod common;
+
 use arbiter::core::DynGame;
 use arbiter::variants::{self, Setup};
 
@@ -89,13 +91,7 @@ fn mangled_input_never_panics() {
     let alphabet: Vec<char> = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxDOCdocAaS*+#"
         .chars()
         .collect();
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = common::xorshift(0x9E37_79B9_7F4A_7C15);
     for v in variants::all() {
         let rules = v.rules(&[], None).unwrap();
         let start = (v.start)(&rules);

@@ -2,6 +2,8 @@
 //! rejected with a typed error or accepted as a valid position that
 //! round-trips (G4).
 
+mod common;
+
 use arbiter::core::Rules;
 use arbiter::variants::hop;
 
@@ -10,13 +12,7 @@ fn mangled_texts_never_panic() {
     let alphabet: Vec<char> = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxabcdefghO@+#é"
         .chars()
         .collect();
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = common::xorshift(0x2545_F491_4F6C_DD1D);
     let rules = Rules::default();
     let bases = [
         hop::START.to_string(),

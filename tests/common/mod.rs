@@ -41,3 +41,13 @@ pub fn assert_input_error(args: &[&str], needle: &str) {
         "{args:?}: {err}"
     );
 }
+
+/// A small deterministic xorshift generator: `next(n)` is in `0..n`.
+pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    }
+}
