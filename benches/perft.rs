@@ -4,7 +4,9 @@
 //!
 //! `cargo bench --bench perft` runs the full set; `cargo bench --bench perft
 //! -- --quick` (or `ARBITER_BENCH_QUICK=1`) runs every case one ply
-//! shallower and once instead of best of three.
+//! shallower and once instead of best of three. Other arguments select
+//! cases by name (`cargo bench --bench perft -- crazy`); the fide start
+//! case always runs, as the yardstick of the other games.
 //!
 //! Other games add one line each to [`CASES`].
 
@@ -124,6 +126,10 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick")
         || std::env::var_os("ARBITER_BENCH_QUICK").is_some();
     let reps = if quick { 1 } else { 3 };
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     // shakmaty's single-thread bulk speed on the fide start position: the
     // yardstick of every other game's target ("0.1x shakmaty's fide speed").
     let mut yardstick: Option<f64> = None;
@@ -132,6 +138,12 @@ fn main() {
         "case", "depth", "nodes", "arbiter", "shakmaty", "ratio", "2 threads", "2t/1t", "2t bound"
     );
     for c in CASES {
+        let chosen = filters.is_empty()
+            || c.name == "fide start"
+            || filters.iter().any(|f| c.name.contains(f.as_str()));
+        if !chosen {
+            continue;
+        }
         let depth = if quick { c.depth - 1 } else { c.depth };
         let options: Vec<String> = c.options.iter().map(|s| s.to_string()).collect();
         let g = variants::setup(&Setup {

@@ -1,6 +1,7 @@
 //! Core model shared by every game: geometry, the one [`Move`] type, the
 //! [`Game`] trait, rule options, perft, errors and notation helpers.
 
+pub mod bitboard;
 pub mod chess;
 pub mod error;
 pub mod game;

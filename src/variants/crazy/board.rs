@@ -190,6 +190,9 @@ pub struct Chain<'a> {
     pub overflow: bool,
     /// Squares whose base was captured, replaced or moved (castling rights).
     pub touched: u64,
+    /// Every square the resolver may have changed (a superset): the
+    /// squares it acted on. The caller adds the squares it wrote itself.
+    pub dirty: u64,
     pub m: ChainMutants,
 }
 
@@ -200,6 +203,7 @@ impl<'a> Chain<'a> {
             immune: None,
             overflow: false,
             touched: 0,
+            dirty: 0,
             m,
         }
     }
@@ -212,6 +216,7 @@ impl<'a> Chain<'a> {
     /// reactions: a rook's contents fall (CRZ-R4), then a queen takes
     /// revenge (CRZ-Q2) or a bishop rises (CRZ-B1).
     pub fn capture_level(&mut self, i: usize, level: usize) {
+        self.dirty |= 1 << i;
         if level >= self.b[i].len() {
             return;
         }
@@ -236,6 +241,7 @@ impl<'a> Chain<'a> {
     /// base; the victim's contents fall onto it (CRZ-R4), then the victim's
     /// effect runs (CRZ-Q2, CRZ-B1).
     pub fn replace_base(&mut self, i: usize, unit: &Stack) {
+        self.dirty |= 1 << i;
         let Some(victim) = self.b[i].base() else {
             self.b[i] = *unit;
             return;
@@ -258,6 +264,7 @@ impl<'a> Chain<'a> {
     /// bottom; each unit captures the base as it then stands and becomes
     /// the base; onto an empty square it simply lands.
     pub fn fall(&mut self, i: usize, pieces: &Stack) {
+        self.dirty |= 1 << i;
         let mut k = 0;
         while k < pieces.len() {
             let n = pieces.unit_len(k);
@@ -332,6 +339,7 @@ impl<'a> Chain<'a> {
     /// rider: the rook it was inside, whose place it takes, that rook's
     /// other contents then falling onto the square).
     fn rise(&mut self, i: usize, p: u8, level: usize) {
+        self.dirty |= 1 << i;
         let risen = p | RISEN | FRESH;
         if level == 0 {
             match self.b[i].base() {
@@ -367,8 +375,19 @@ pub type Promotions = smallvec::SmallVec<[usize; 2]>;
 /// their own first rank are removed, base pawns on their last rank are
 /// returned for promotion. Fresh marks are cleared.
 pub fn turn_end(b: &mut Stacks, mover: Color) -> Promotions {
+    turn_end_in(b, mover, !0)
+}
+
+/// [`turn_end`] on the squares of `mask` only: the same result when no
+/// other square holds a risen bishop, a fresh mark or a base pawn on rank
+/// 1 or 8 (a clean board changed by a move only on `mask`).
+pub fn turn_end_in(b: &mut Stacks, mover: Color, mask: u64) -> Promotions {
     let mut promos = Promotions::new();
-    for (i, st) in b.iter_mut().enumerate() {
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let st = &mut b[i];
         if st.is_empty() {
             continue;
         }

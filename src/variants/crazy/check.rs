@@ -3,6 +3,7 @@
 
 use super::board::*;
 use super::position::*;
+use crate::core::bitboard::tables;
 use crate::core::moves::{Decision, Move};
 use crate::core::Color;
 
@@ -266,71 +267,23 @@ fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
         return false;
     }
     // Sliders: from each defending base in the region, the first occupied
-    // square along each ray must hold no attacker slider of that line.
-    let mut targets = near & z.own_base;
-    while targets != 0 {
-        let t = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        for k in 0..8 {
-            let sliders = if k < 4 {
-                z.rooks_queens
-            } else {
-                z.bishops_queens
-            };
-            let blockers = RAYS[k][t] & z.occ;
-            if blockers == 0 || sliders & blockers == 0 {
-                continue;
-            }
-            let first = if RAY_UP[k] {
-                blockers.trailing_zeros()
-            } else {
-                63 - blockers.leading_zeros()
-            };
-            if sliders & (1u64 << first) != 0 {
+    // square along each line must hold no attacker slider of that line.
+    let (rq, bq) = (z.rooks_queens, z.bishops_queens);
+    if rq | bq != 0 {
+        let t = tables();
+        let mut targets = near & z.own_base;
+        while targets != 0 {
+            let sq = targets.trailing_zeros();
+            targets &= targets - 1;
+            if (rq != 0 && t.rook(sq, z.occ) & rq != 0)
+                || (bq != 0 && t.bishop(sq, z.occ) & bq != 0)
+            {
                 return false;
             }
         }
     }
     true
 }
-
-/// Ray directions (file, rank steps): N, E, S, W, NE, SE, SW, NW; the
-/// first four are rook lines.
-const RAY_DIRS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
-/// Whether square indices grow along the ray (first blocker = lowest bit).
-const RAY_UP: [bool; 8] = [true, true, false, false, true, false, false, true];
-
-/// The squares along each ray from each square (not the square itself).
-static RAYS: [[u64; 64]; 8] = {
-    let mut t = [[0u64; 64]; 8];
-    let mut k = 0;
-    while k < 8 {
-        let (df, dr) = RAY_DIRS[k];
-        let mut i = 0;
-        while i < 64 {
-            let (mut f, mut r) = ((i % 8) as i32 + df, (i / 8) as i32 + dr);
-            let mut m = 0u64;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                m |= 1u64 << (r * 8 + f);
-                f += df;
-                r += dr;
-            }
-            t[k][i] = m;
-            i += 1;
-        }
-        k += 1;
-    }
-    t
-};
 
 /// `set` and every square next to it (`set | neighbours(set)`), by shifts.
 #[inline]

@@ -196,7 +196,7 @@ impl Crazy {
             }
         };
         let mut counter = |after: &Stacks, m: u64, unchanged: bool, times: u64| {
-            if m & RANKS_1_8 != 0 {
+            if !turn_end_idle(after, m) {
                 return false;
             }
             // A disguise chain is no king move; it touches only its path.
@@ -232,24 +232,38 @@ impl Crazy {
                         )
                     })
                 {
-                    let m = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
-                    if m & RANKS_1_8 == 0 {
-                        let fx = c.apply_on(&mut scratch, &mv, &fl);
-                        let verdict = fx
-                            .map(|fx| quiet_verdict(&scratch, m, fx.king_move, fx.touched, false));
-                        let mut r = m;
-                        while r != 0 {
-                            let i = r.trailing_zeros() as usize;
-                            r &= r - 1;
-                            scratch[i] = c.b[i];
-                        }
-                        if let Some(mut legal) = verdict {
+                    let fx = c.apply_on(&mut scratch, &mv, &fl);
+                    let m = fx.map_or(0, |fx| fx.dirty);
+                    let verdict = match fx {
+                        None => Some(None),
+                        Some(fx) if turn_end_idle(&scratch, m) => Some(Some(quiet_verdict(
+                            &scratch,
+                            m,
+                            fx.king_move,
+                            fx.touched,
+                            false,
+                        ))),
+                        // Turn end has work to do: the general path below.
+                        Some(_) => None,
+                    };
+                    // On `None` (no such move) the board may be changed
+                    // anywhere on the path.
+                    let mut r = m | mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
+                    while r != 0 {
+                        let i = r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        scratch[i] = c.b[i];
+                    }
+                    match verdict {
+                        Some(Some(mut legal)) => {
                             if c.excluded.as_ref() == Some(&mv) {
                                 legal = false;
                             }
                             f(mv, legal);
+                            return;
                         }
-                        return;
+                        Some(None) => return,
+                        None => {}
                     }
                 }
                 let Some(mut af) = c.apply(&mv, &fl) else {
@@ -260,10 +274,26 @@ impl Crazy {
                     mv.decisions
                         .push(Decision::EnterAt((mv.path.len() - 1) as u8));
                 }
-                let promos = turn_end(&mut af.b, side);
+                // On a clean board only the squares the move changed can
+                // need turn-end processing or a new census entry.
+                let local = clean && !fl.generic_path;
+                debug_assert!(
+                    !local || (0..64).all(|i| af.dirty & 1 << i != 0 || af.b[i] == c.b[i]),
+                    "a move changed a square outside its dirty mask"
+                );
+                let promos = if local {
+                    turn_end_in(&mut af.b, side, af.dirty)
+                } else {
+                    turn_end(&mut af.b, side)
+                };
                 let castling = new_castling(c, &af, &fl);
                 if promos.is_empty() {
-                    let mut legal = match base.check_after(&af.b, castling, &fl) {
+                    let check = if local {
+                        base.check_after_dirty(&af.b, af.dirty, castling, &fl)
+                    } else {
+                        base.check_after(&af.b, castling, &fl)
+                    };
+                    let mut legal = match check {
                         None => !af.king_move,
                         Some(check) => !check,
                     };
@@ -466,6 +496,22 @@ fn castling_after(c: &Core, after: &Stacks, touched: u64, king_move: bool, fl: &
 
 /// The squares of ranks 1 and 8.
 const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
+
+/// Whether turn end (CRZ-P3) leaves `after` as it is, given a board that
+/// was clean before a capture-free move changed the squares of `m`: no
+/// base pawn stands on rank 1 or 8 among them (such a move creates no
+/// risen bishop or fresh mark).
+fn turn_end_idle(after: &Stacks, m: u64) -> bool {
+    let mut r = m & RANKS_1_8;
+    while r != 0 {
+        let i = r.trailing_zeros() as usize;
+        r &= r - 1;
+        if after[i].base().is_some_and(|p| kind(p) == PAWN) {
+            return false;
+        }
+    }
+    true
+}
 
 fn next_core(c: &Core, b: Stacks, castling: u8, af: &position::After) -> Core {
     let reset = af.pawn_move || af.captured;

@@ -74,6 +74,8 @@ pub struct Core {
 #[derive(Clone, Copy)]
 pub struct Effects {
     pub touched: u64,
+    /// Every square the move may have changed (a superset).
+    pub dirty: u64,
     pub ep: Option<(Square, Square)>,
     pub king_move: bool,
     pub entered_late: bool,
@@ -85,6 +87,8 @@ pub struct Effects {
 pub struct After {
     pub b: Stacks,
     pub touched: u64,
+    /// Every square the move may have changed (a superset).
+    pub dirty: u64,
     pub ep: Option<(Square, Square)>,
     pub king_move: bool,
     /// A knight that captured first entered a rook at its destination.
@@ -292,6 +296,7 @@ impl Core {
         Some(After {
             b,
             touched: e.touched,
+            dirty: e.dirty,
             ep: e.ep,
             king_move: e.king_move,
             entered_late: e.entered_late,
@@ -320,6 +325,7 @@ impl Core {
         if la == 0 {
             touched |= 1 << a;
         }
+        let path_mask = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
         if has(mv, Decision::AllRound) {
             let mut ch = Chain::new(b, fl.chain);
             ch.all_round(a);
@@ -327,6 +333,7 @@ impl Core {
             let captured = true;
             return ok.then_some(Effects {
                 touched: t,
+                dirty: ch.dirty | path_mask,
                 ep,
                 king_move,
                 entered_late,
@@ -372,6 +379,7 @@ impl Core {
             // No stack can exceed MAX_STACK here: `swap` refuses it.
             return Some(Effects {
                 touched,
+                dirty: path_mask | 1 << idx(cur.0),
                 ep,
                 king_move,
                 entered_late,
@@ -404,6 +412,7 @@ impl Core {
             ch.b[rt] = ch.b[ri];
             ch.b[ri] = Stack::EMPTY;
             ch.touched |= 1 << ri;
+            ch.dirty |= 1 << ri | 1 << rt;
             let k = ch.b[kt].remove(0);
             land(&mut ch, idx(mv.path[2]), &Stack::one(k), cap(2), ent(2));
         } else if let Some(path) = knight_path(mv) {
@@ -470,6 +479,7 @@ impl Core {
         }
         let overflow = ch.overflow;
         let touched = ch.touched;
+        let dirty = ch.dirty | path_mask;
         if overflow {
             return None;
         }
@@ -479,6 +489,7 @@ impl Core {
             .any(|d| matches!(d, Decision::CaptureAt(_)));
         Some(Effects {
             touched,
+            dirty,
             ep,
             king_move,
             entered_late,

@@ -3,12 +3,12 @@
 
 use crate::core::{MoveError, Verdict};
 
-use super::bitboard::{bit, tables, RANK_1, RANK_8};
 use super::fen::sq_name;
 use super::position::{
     mv_flag, mv_from, mv_promo, mv_to, MoveList, Pos, BISHOP, BK, BQ, F_CASTLE, F_EP, KING, KNIGHT,
     NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
 };
+use crate::core::bitboard::{bit, tables, RANK_1, RANK_8};
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
 /// `q`, `r`, `b` or `n`, lower case). Returns (from, to, promotion role).

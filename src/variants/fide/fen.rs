@@ -35,10 +35,10 @@ use crate::core::notation::{
 };
 use crate::core::{Board, Color, PositionError, Square};
 
-use super::bitboard::{bit, RANK_1, RANK_8};
 use super::position::{
     Pos, BISHOP, BK, BLACK, BQ, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
 };
+use crate::core::bitboard::{bit, RANK_1, RANK_8};
 use crate::core::chess::{castling_field, parse_castling};
 
 /// FEN piece letters by role (upper case = White).
@@ -210,7 +210,7 @@ impl Setup {
                 ));
             }
         }
-        if let Some(sq) = super::bitboard::Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
+        if let Some(sq) = crate::core::bitboard::Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
             return Err(PositionError::invalid(
                 "board",
                 format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),

@@ -7,8 +7,8 @@
 //! positions never end a game here (G3). Its perft matches the public
 //! perft tables.
 //!
-//! - `bitboard`: attack tables (magic bitboards found by a fixed-seed
-//!   search at startup);
+//! - attack tables (magic bitboards) come from [`crate::core::bitboard`],
+//!   shared with crazy's check test;
 //! - `position`: the validated position, the legal move generator
 //!   (check and pin masks, bulk counting) and copy-make;
 //! - `fen`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
@@ -17,7 +17,6 @@
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
-mod bitboard;
 mod explain;
 pub mod fen;
 mod position;
@@ -193,7 +192,7 @@ impl Game for Chess {
     }
 
     fn count_legal(&self) -> u64 {
-        self.pos.count(bitboard::tables())
+        self.pos.count(crate::core::bitboard::tables())
     }
 
     fn play(&mut self, mv: &Move) {

@@ -13,7 +13,9 @@
 //! recomputing slider attacks after removing both pawns (the horizontal
 //! pin case: king and enemy rook on the rank of the two pawns).
 
-use super::bitboard::{bit, tables, Bits, Tables, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
+use crate::core::bitboard::{
+    bit, tables, Bits, Tables, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8,
+};
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;

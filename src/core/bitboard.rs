@@ -1,4 +1,5 @@
-//! Bitboards and attack tables of the 8×8 board (FIDE-1 piece moves).
+//! Bitboards and attack tables of the 8×8 board (FIDE-1 piece moves),
+//! shared by `fide` (move generation) and `crazy` (the check test).
 //!
 //! A bitboard is a `u64` with bit `rank * 8 + file` set for each square
 //! (bit 0 = a1, bit 63 = h8). Sliding attacks use "fancy" magic bitboards:
