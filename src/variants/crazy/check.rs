@@ -268,21 +268,35 @@ fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
     }
     // Sliders: from each defending base in the region, the first occupied
     // square along each line must hold no attacker slider of that line.
+    // Lines are symmetric, so this is looked up from whichever side has
+    // fewer squares: the targets or the sliders.
     let (rq, bq) = (z.rooks_queens, z.bishops_queens);
-    if rq | bq != 0 {
-        let t = tables();
-        let mut targets = near & z.own_base;
-        while targets != 0 {
-            let sq = targets.trailing_zeros();
-            targets &= targets - 1;
-            if (rq != 0 && t.rook(sq, z.occ) & rq != 0)
-                || (bq != 0 && t.bishop(sq, z.occ) & bq != 0)
-            {
-                return false;
+    let targets = near & z.own_base;
+    if rq | bq == 0 || targets == 0 {
+        return true;
+    }
+    let t = tables();
+    let hit = |from: u64, to: u64, rook: bool| {
+        let mut m = from;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let seen = if rook {
+                t.rook(sq, z.occ)
+            } else {
+                t.bishop(sq, z.occ)
+            };
+            if seen & to != 0 {
+                return true;
             }
         }
+        false
+    };
+    if rq.count_ones() + bq.count_ones() < 2 * targets.count_ones() {
+        !(hit(rq, targets, true) || hit(bq, targets, false))
+    } else {
+        !(hit(targets, rq, true) || hit(targets, bq, false))
     }
-    true
 }
 
 /// `set` and every square next to it (`set | neighbours(set)`), by shifts.

@@ -13,6 +13,7 @@ use crate::core::Color;
 impl Core {
     /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
     /// first step's capture effects are deferred, CRZ-K2, see `apply`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_king(
         &self,
         fl: &Flags,
@@ -21,10 +22,45 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
+        counting: Option<&mut Counting<'_, '_>>,
     ) {
         let a = sq_of(i);
         let mut origin = self.b[i];
         origin.remove(l);
+        let passable = |st: &Stack| st.base().is_none_or(|p| kind(p) == ROOK);
+        // Count mode: a double step without capture leaves its first square
+        // as it was (the king enters and leaves, or crosses an empty
+        // square), so every first step to one destination gives the same
+        // board: those moves are counted together (a full stack on the
+        // first square is left to the general path, where the move does
+        // not exist).
+        let mut counted = 0u64;
+        if let Some(cn) = counting.filter(|_| !fl.king_single && !caps) {
+            let mut ways = [0u64; 64];
+            let mut dests = 0u64;
+            for d1 in KING_DIRS {
+                let Some(s1) = sq_add(a, d1) else { continue };
+                let st1 = &self.b[idx(s1)];
+                if !passable(st1) || st1.len() >= MAX_STACK {
+                    continue;
+                }
+                for d2 in KING_DIRS {
+                    let Some(s2) = sq_add(s1, d2) else { continue };
+                    let st2 = if s2 == a { &origin } else { &self.b[idx(s2)] };
+                    if passable(st2) {
+                        ways[idx(s2)] += 1;
+                        dests |= 1 << idx(s2);
+                    }
+                }
+            }
+            while dests != 0 {
+                let t = dests.trailing_zeros() as usize;
+                dests &= dests - 1;
+                if cn.step(i, l, t, ways[t]) != Some(false) {
+                    counted |= 1 << t;
+                }
+            }
+        }
         for d1 in KING_DIRS {
             let Some(s1) = sq_add(a, d1) else { continue };
             for l1 in landings(&self.b[idx(s1)], side) {
@@ -43,6 +79,13 @@ impl Core {
                     let st2 = if s2 == a { origin } else { self.b[idx(s2)] };
                     for l2 in landings(&st2, side) {
                         if caps && l1 != Land::Capture && l2 != Land::Capture {
+                            continue;
+                        }
+                        if counted & (1 << idx(s2)) != 0
+                            && l1 != Land::Capture
+                            && l2 != Land::Capture
+                            && self.b[idx(s1)].len() < MAX_STACK
+                        {
                             continue;
                         }
                         let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();

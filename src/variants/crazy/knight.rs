@@ -12,7 +12,9 @@ use crate::core::Color;
 impl Core {
     /// CRZ-N1..N3: both paths of every leap; a capture at the destination
     /// (base, or an enemy rider at any depth) or one capture in passing on
-    /// an intermediate square (any depth), or none.
+    /// an intermediate square (any depth), or none. With `counting`,
+    /// capture-free leaps go to its sink first.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_knight(
         &self,
         _fl: &Flags,
@@ -21,9 +23,13 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
+        mut counting: Option<&mut Counting<'_, '_>>,
     ) {
         for leap in KNIGHT_LEAPS {
             let Some(b) = sq_add(a, leap) else { continue };
+            // Count mode: the two paths of a capture-free leap give the
+            // same board (nothing is captured in passing).
+            let mut quiet_counted = false;
             let (u, v) = if leap.dr.abs() == 2 {
                 (Dir::new(0, leap.dr.signum()), Dir::new(leap.df, 0))
             } else {
@@ -43,6 +49,18 @@ impl Core {
                 for land in landings(dest, side) {
                     if caps && land != Land::Capture {
                         continue;
+                    }
+                    if let (Some(cn), Land::Quiet | Land::Enter) = (counting.as_mut(), land) {
+                        if quiet_counted {
+                            continue;
+                        }
+                        match cn.step(idx(a), l, idx(b), 2) {
+                            Some(true) | None => {
+                                quiet_counted = true;
+                                continue;
+                            }
+                            Some(false) => {}
+                        }
                     }
                     let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
                     ds.extend(lvl(0, l));

@@ -195,14 +195,13 @@ impl Crazy {
                 Some(check) => !check,
             }
         };
-        let mut counter = |after: &Stacks, m: u64, unchanged: bool, times: u64| {
-            if !turn_end_idle(after, m) {
+        let mut counter = |after: &Stacks, p: position::Played| {
+            if !turn_end_idle(after, p.changed) {
                 return false;
             }
-            // A disguise chain is no king move; it touches only its path.
-            if quiet_verdict(after, m, false, m, unchanged) {
+            if quiet_verdict(after, p.changed, p.king_move, p.touched, p.unchanged) {
                 if let Some(n) = count {
-                    n.set(n.get() + times);
+                    n.set(n.get() + p.times);
                 }
             }
             true

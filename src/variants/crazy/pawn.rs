@@ -37,7 +37,7 @@ impl Core {
         side: Color,
         caps: bool,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut ChainSink<'_>>,
+        mut counting: Option<&mut Counting<'_, '_>>,
         plain: &mut Option<Option<(u64, u64)>>,
     ) {
         let fw = fwd(side);
@@ -72,15 +72,29 @@ impl Core {
         for (t, _double) in self.pawn_targets(a, l, side) {
             let st = &self.b[idx(t)];
             // Plain steps: onto an empty square or into a rook (CRZ-R2).
-            match st.base() {
-                None => f(mk(&[a, t], lvl(0, l).as_slice())),
-                Some(base) if kind(base) == ROOK => {
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.push(Decision::EnterAt(1));
-                    f(mk(&[a, t], &ds));
+            let enter = st.base().is_some_and(|base| kind(base) == ROOK);
+            if let Some(cn) = counting.as_mut().filter(|_| st.is_empty() || enter) {
+                match cn.step(idx(a), l, idx(t), 1) {
+                    Some(true) | None => {}
+                    Some(false) if enter => {
+                        let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                        ds.extend(lvl(0, l));
+                        ds.push(Decision::EnterAt(1));
+                        f(mk(&[a, t], &ds));
+                    }
+                    Some(false) => f(mk(&[a, t], lvl(0, l).as_slice())),
                 }
-                _ => {}
+            } else {
+                match st.base() {
+                    None => f(mk(&[a, t], lvl(0, l).as_slice())),
+                    Some(base) if kind(base) == ROOK => {
+                        let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
+                        ds.extend(lvl(0, l));
+                        ds.push(Decision::EnterAt(1));
+                        f(mk(&[a, t], &ds));
+                    }
+                    _ => {}
+                }
             }
             // Disguise (CRZ-P4) with any piece of the target, then chains.
             for xl in 0..st.len() {
@@ -92,7 +106,8 @@ impl Core {
                 ds.push(Decision::Disguise(t));
                 ds.extend(lvl(1, xl));
                 let mut used: SmallVec<[(Square, usize); 8]> = SmallVec::new();
-                if let Some(fast) = fast.as_mut() {
+                if let Some(cn) = counting.as_mut() {
+                    let fast = &mut *cn.sink;
                     let mask = (1u64 << idx(a)) | (1u64 << idx(t));
                     // A chain starting with two equal pawns only ever
                     // exchanges equal pawns: the board stays as it is, so
@@ -108,7 +123,16 @@ impl Core {
                             *plain.get_or_insert_with(|| plain_pawns(&self.b, side))
                         {
                             let n = cached_chain_count(pawns, occ, side, idx(a), idx(t));
-                            if fast(&self.b, mask, true, n) {
+                            if fast(
+                                &self.b,
+                                Played {
+                                    changed: mask,
+                                    touched: mask,
+                                    king_move: false,
+                                    unchanged: true,
+                                    times: n,
+                                },
+                            ) {
                                 continue;
                             }
                         }
@@ -267,7 +291,14 @@ impl Core {
             }
             &mut copy
         };
-        if !fast(nb, mask, unchanged, 1) {
+        let played = Played {
+            changed: mask,
+            touched: mask,
+            king_move: false,
+            unchanged,
+            times: 1,
+        };
+        if !fast(nb, played) {
             f(Move {
                 path: path.clone(),
                 decisions: ds.iter().copied().collect(),

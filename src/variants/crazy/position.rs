@@ -198,8 +198,70 @@ pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
     None
 }
 
-/// Receives counted disguise chains (see [`Core::gen_with`]).
-pub type ChainSink<'a> = dyn FnMut(&Stacks, u64, bool, u64) -> bool + 'a;
+/// A capture-free move played on a board for counting (see
+/// [`Core::gen_with`]), described by its effects.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    /// The squares the move changed (a superset).
+    pub changed: u64,
+    /// Squares whose base moved (castling rights, CRZ-K3).
+    pub touched: u64,
+    pub king_move: bool,
+    /// The board is this position's board (a chain of equal pawns).
+    pub unchanged: bool,
+    /// How many moves with this same result it stands for.
+    pub times: u64,
+}
+
+/// Receives capture-free moves played on a board, for counting; returns
+/// whether it took the move into account (see [`Core::gen_with`]).
+pub type ChainSink<'a> = dyn FnMut(&Stacks, Played) -> bool + 'a;
+
+/// Count mode of the generators: the sink and a scratch copy of the board
+/// (always restored to the position's board between moves).
+pub(super) struct Counting<'s, 'a> {
+    pub sink: &'s mut ChainSink<'a>,
+    pub board: Stacks,
+}
+
+impl Counting<'_, '_> {
+    /// Plays the capture-free move of the unit at `level` of `a` to `t`
+    /// (onto an empty square, or entering the rook there, CRZ-R2/R3: a rook
+    /// takes what is above it) on the scratch board and hands it to the
+    /// sink, `times` times. `None`: the move does not exist (stack limit,
+    /// as in [`Core::apply`]); `Some(false)`: the sink declined it.
+    pub fn step(&mut self, a: usize, level: usize, t: usize, times: u64) -> Option<bool> {
+        let b = &mut self.board;
+        let (was_a, was_t) = (b[a], b[t]);
+        let p = b[a].get(level);
+        let unit = if kind(p) == ROOK {
+            b[a].split_off(level)
+        } else {
+            Stack::one(b[a].remove(level))
+        };
+        let ok = if b[t].is_empty() {
+            b[t] = unit;
+            true
+        } else {
+            b[t].extend(&unit)
+        };
+        let taken = ok.then(|| {
+            (self.sink)(
+                b,
+                Played {
+                    changed: 1 << a | 1 << t,
+                    touched: if level == 0 { 1 << a } else { 0 },
+                    king_move: kind(p) == KING,
+                    unchanged: false,
+                    times,
+                },
+            )
+        });
+        b[a] = was_a;
+        b[t] = was_t;
+        taken
+    }
+}
 
 /// Generation mode: every pseudo-legal move, or only moves that capture
 /// (the candidates of the check test, CRZ-C1).
@@ -246,10 +308,14 @@ impl Core {
         mode: Mode,
         focus: u64,
         f: &mut dyn FnMut(Move),
-        mut fast: Option<&mut ChainSink<'_>>,
+        fast: Option<&mut ChainSink<'_>>,
     ) {
         let caps = mode == Mode::Captures;
         let mut plain = None;
+        let mut counting = fast.map(|sink| Counting {
+            sink,
+            board: self.b,
+        });
         for (i, &st) in self.b.iter().enumerate() {
             let a = sq_of(i);
             if st.is_empty() {
@@ -266,19 +332,29 @@ impl Core {
                     continue;
                 }
                 match kind(p) {
-                    KING if n2 & focus != 0 => self.gen_king(fl, i, l, side, caps, f),
+                    KING if n2 & focus != 0 => {
+                        self.gen_king(fl, i, l, side, caps, f, counting.as_mut())
+                    }
                     QUEEN => {
-                        self.gen_slider(a, l, side, &KING_DIRS, caps, focus, f);
+                        let cn = counting.as_mut();
+                        self.gen_slider(a, l, side, &KING_DIRS, caps, focus, f, cn);
                         if n1 & focus != 0 {
                             self.gen_all_round(a, l, f);
                         }
                     }
-                    ROOK => self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f),
-                    BISHOP => self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f),
-                    KNIGHT if n2 & focus != 0 => self.gen_knight(fl, a, l, side, caps, f),
+                    ROOK => {
+                        let cn = counting.as_mut();
+                        self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f, cn)
+                    }
+                    BISHOP => {
+                        let cn = counting.as_mut();
+                        self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f, cn)
+                    }
+                    KNIGHT if n2 & focus != 0 => {
+                        self.gen_knight(fl, a, l, side, caps, f, counting.as_mut())
+                    }
                     PAWN if n1 & focus != 0 => {
-                        let fast = fast.as_mut().map(|g| &mut **g as &mut ChainSink<'_>);
-                        self.gen_pawn(a, l, side, caps, f, fast, &mut plain)
+                        self.gen_pawn(a, l, side, caps, f, counting.as_mut(), &mut plain)
                     }
                     _ => {}
                 }

@@ -14,6 +14,7 @@ impl Core {
     /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
     /// by capturing an enemy base or entering a rook (CRZ-R2). Only moves
     /// ending in `focus` are emitted (the check test's region, CRZ-C1).
+    /// With `counting`, capture-free moves go to its sink first.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_slider(
         &self,
@@ -24,6 +25,7 @@ impl Core {
         caps: bool,
         focus: u64,
         f: &mut dyn FnMut(Move),
+        mut counting: Option<&mut Counting<'_, '_>>,
     ) {
         for &d in dirs {
             for t in B8.ray(a, d) {
@@ -37,6 +39,12 @@ impl Core {
                 for land in landings(st, side) {
                     if caps && land != Land::Capture {
                         continue;
+                    }
+                    if let (Some(cn), Land::Quiet | Land::Enter) = (counting.as_mut(), land) {
+                        match cn.step(idx(a), l, idx(t), 1) {
+                            Some(true) | None => continue,
+                            Some(false) => {}
+                        }
                     }
                     let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
                     ds.extend(lvl(0, l));
