@@ -152,3 +152,34 @@ fn malformed_input_in_every_variant() {
         );
     }
 }
+
+/// `--moves` takes every following value, so `explain` judges the last of
+/// them when no MOVE follows `--`; the same verdict either way, and no
+/// move at all is an input error.
+#[test]
+fn explain_takes_the_last_of_moves_as_its_move() {
+    let split = arbiter(&[
+        "explain",
+        "--variant",
+        "crazy",
+        "--moves",
+        "e2e4",
+        "deny",
+        "--",
+        "e2e4",
+    ]);
+    let joined = arbiter(&[
+        "explain",
+        "--variant",
+        "crazy",
+        "--moves",
+        "e2e4",
+        "deny",
+        "e2e4",
+    ]);
+    assert_eq!(split.0, 0, "{}", split.2);
+    assert_eq!(split, joined);
+    assert!(split.1.starts_with("illegal: e2e4:"), "{}", split.1);
+    assert!(split.1.contains("DEN-2"), "{}", split.1);
+    assert_input_error(&["explain", "--variant", "crazy"], "MOVE");
+}

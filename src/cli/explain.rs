@@ -8,18 +8,28 @@ use super::{print_json, Exit, GameArgs};
 pub struct ExplainArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The move to judge, in the variant's notation.
+    /// The move to judge, in the variant's notation. After `--moves`
+    /// (which takes every following value) it may be left out: the last
+    /// value of `--moves` is then the move judged.
     #[arg(value_name = "MOVE")]
-    pub mv: String,
+    pub mv: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(a: &ExplainArgs) -> Result<i32, Exit> {
-    let g = a.game.game()?;
-    let v = g.explain(&a.mv).map_err(|e| crate::core::Error::Move {
-        ply: a.game.moves.len() + 1,
+    let mut game = a.game.clone();
+    let mv = match &a.mv {
+        Some(mv) => mv.clone(),
+        None => game.moves.pop().ok_or_else(|| Exit {
+            code: 2,
+            message: "explain needs a MOVE to judge".into(),
+        })?,
+    };
+    let g = game.game()?;
+    let v = g.explain(&mv).map_err(|e| crate::core::Error::Move {
+        ply: game.moves.len() + 1,
         error: e,
     })?;
     if a.json {
