@@ -158,25 +158,9 @@ fn malformed_input_in_every_variant() {
 /// move at all is an input error.
 #[test]
 fn explain_takes_the_last_of_moves_as_its_move() {
-    let split = arbiter(&[
-        "explain",
-        "--variant",
-        "crazy",
-        "--moves",
-        "e2e4",
-        "deny",
-        "--",
-        "e2e4",
-    ]);
-    let joined = arbiter(&[
-        "explain",
-        "--variant",
-        "crazy",
-        "--moves",
-        "e2e4",
-        "deny",
-        "e2e4",
-    ]);
+    let head = ["explain", "--variant", "crazy", "--moves", "e2e4", "deny"];
+    let split = arbiter(&[&head[..], &["--", "e2e4"]].concat());
+    let joined = arbiter(&[&head[..], &["e2e4"]].concat());
     assert_eq!(split.0, 0, "{}", split.2);
     assert_eq!(split, joined);
     assert!(split.1.starts_with("illegal: e2e4:"), "{}", split.1);
