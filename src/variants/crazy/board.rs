@@ -142,6 +142,16 @@ impl Stack {
             1
         }
     }
+    /// Takes the unit starting at `i` off the stack (the piece, and if it
+    /// is a rook everything above it: a moving rook carries its riders,
+    /// CRZ-R3).
+    pub fn take_unit(&mut self, i: usize) -> Stack {
+        if kind(self.p[i]) == ROOK {
+            self.split_off(i)
+        } else {
+            Stack::one(self.remove(i))
+        }
+    }
     /// The highest rook strictly below level `i`: the rook a rider at `i`
     /// is inside.
     pub fn rook_below(&self, i: usize) -> Option<usize> {

@@ -143,10 +143,11 @@ impl Crazy {
         self.gen_pseudo_with(f, None);
     }
 
-    /// [`Crazy::gen_pseudo`]; with `count`, the legal capture-free pawn
-    /// disguise chains (CRZ-P4/P5) off ranks 1 and 8 are added to `count`
-    /// without building them as moves (when no move is excluded, DEN-2);
-    /// every other move still goes to `f`.
+    /// [`Crazy::gen_pseudo`]; with `count`, legal capture-free moves —
+    /// steps and leaps, king double steps, pawn disguise chains
+    /// (CRZ-P4/P5) — that leave no base pawn on rank 1 or 8 are added to
+    /// `count` without building them as moves (on a clean board, when no
+    /// move is excluded, DEN-2); every other move still goes to `f`.
     fn gen_pseudo_with(&self, f: &mut dyn FnMut(Move, bool), count: Option<&Cell<u64>>) {
         if self.king_missing() {
             return;
@@ -218,10 +219,11 @@ impl Crazy {
             Mode::All,
             !0,
             &mut |mv: Move| {
-                // Fast path: a move without capture, castling or promotion
-                // square changes only its path squares (no chain reaction, and
-                // turn end has nothing to do on a clean board): play it on the
-                // scratch board, test, and restore those squares.
+                // Fast path: a move without capture or castling changes
+                // only its path squares (no chain reaction), and on a clean
+                // board turn end has nothing to do unless it leaves a base
+                // pawn on rank 1 or 8: play it on the scratch board, test,
+                // and restore those squares.
                 if clean
                     && !fl.generic_path
                     && !mv.decisions.iter().any(|d| {

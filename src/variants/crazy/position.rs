@@ -234,11 +234,7 @@ impl Counting<'_, '_> {
         let b = &mut self.board;
         let (was_a, was_t) = (b[a], b[t]);
         let p = b[a].get(level);
-        let unit = if kind(p) == ROOK {
-            b[a].split_off(level)
-        } else {
-            Stack::one(b[a].remove(level))
-        };
+        let unit = b[a].take_unit(level);
         let ok = if b[t].is_empty() {
             b[t] = unit;
             true
@@ -463,11 +459,7 @@ impl Core {
                 captured: false,
             });
         }
-        let unit = if pk == ROOK {
-            b[a].split_off(la)
-        } else {
-            Stack::one(b[a].remove(la))
-        };
+        let unit = b[a].take_unit(la);
         let cap = |k: u8| has(mv, Decision::CaptureAt(k));
         let ent = |k: u8| has(mv, Decision::EnterAt(k));
         let mut ch = Chain::new(b, fl.chain);
