@@ -553,3 +553,54 @@ fn arbiter_engine_answers_json_lines() {
         (Some(400), Some(20))
     );
 }
+
+/// `expect.explain` through the protocol's `explain` command: the
+/// reference engine passes; an engine that judges wrongly fails; one that
+/// answers legality without rule IDs is held to legality only; one that
+/// names other rule IDs fails; one without the command (`unsupported`)
+/// is skipped.
+#[test]
+fn explain_is_checked_through_the_protocol() {
+    let dir = write_fixtures(
+        "explain",
+        "fide",
+        &[(
+            "FIDE-1-explain",
+            "position: \"8/8/8/K2pP2r/8/8/8/7k w - d6 0 1\"\nexpect:\n  explain:\n    - {move: e5d6, legal: false, rules: [FIDE-1]}\n",
+        )],
+    );
+    let d = dir.to_str().unwrap();
+    let reference = format!("{BIN} engine");
+    let answering = |answer: &str| {
+        fake_engine(&format!(
+            r#"case "$l" in *'"cmd":"explain"'*) echo "{{\"id\":$id,{answer}}}";; *) echo "{{\"id\":$id,\"error\":{{\"kind\":\"unsupported\",\"message\":\"no\"}}}}";; esac"#
+        ))
+    };
+    let cases = [
+        (reference, 0, "1 passed, 0 failed"),
+        (
+            answering(r#"\"legal\":true,\"rules\":[\"FIDE-1\"]"#),
+            1,
+            "0 passed, 1 failed",
+        ),
+        (answering(r#"\"legal\":false"#), 0, "1 passed, 0 failed"),
+        (
+            answering(r#"\"legal\":false,\"rules\":[\"X-9\"]"#),
+            1,
+            "0 passed, 1 failed",
+        ),
+        (
+            answering(r#"\"error\":{\"kind\":\"unsupported\",\"message\":\"no explain\"}"#),
+            0,
+            "0 passed, 0 failed, 1 skipped",
+        ),
+    ];
+    for (engine, code, last) in cases {
+        let (got, out, err) = arbiter(&["check", "--engine", &engine, d]);
+        assert_eq!(
+            (got, last_line(&out)),
+            (code, last),
+            "{engine}\n{out}\n{err}"
+        );
+    }
+}

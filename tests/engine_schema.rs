@@ -272,6 +272,9 @@ fn reference_engine_messages_match_the_protocol_schemas() {
         let depth = matches!(*cmd, "perft" | "divide").then_some(1);
         requests.push(EngineRequest::game(i as u64 + 1, cmd, &base, depth));
     }
+    let mut explain = EngineRequest::game(7, "explain", &base, None);
+    explain.mv = Some("e7e5".into());
+    requests.push(explain);
     requests.push(EngineRequest::game(
         9,
         "moves",
@@ -299,4 +302,12 @@ fn reference_engine_messages_match_the_protocol_schemas() {
         &serde_json::json!({"id": 3, "cmd": "perft", "variant": "fide"})
     )
     .is_empty());
+    // explain needs the move; its answer may leave out the rule IDs.
+    assert!(!errors(
+        &req_schema,
+        &serde_json::json!({"id": 3, "cmd": "explain", "variant": "fide"})
+    )
+    .is_empty());
+    let legal_only = serde_json::json!({"id": 3, "legal": true});
+    assert_eq!(errors(&resp_schema, &legal_only), Vec::<String>::new());
 }

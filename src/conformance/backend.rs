@@ -52,8 +52,14 @@ pub trait Backend {
     fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError>;
     /// `white-wins`, `black-wins`, `draw` or `none`.
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
-    /// (legal, rule IDs). Backends without rule knowledge return `Unsupported`.
-    fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError>;
+    /// (legal, rule IDs); `None` when the backend names no rule IDs (only
+    /// legality is then compared). Backends that cannot judge a single move
+    /// return `Unsupported`.
+    fn explain(
+        &mut self,
+        req: &Request,
+        mv: &str,
+    ) -> Result<(bool, Option<Vec<String>>), BackendError>;
     /// Whether `expect.error.contains` is compared with this backend's
     /// messages. Message wording is the reference's own; other
     /// implementations are held to the error kind, ply and one-line rule.
@@ -146,7 +152,11 @@ impl Backend for Reference {
             .map_or("none", |o| o.as_str())
             .to_string())
     }
-    fn explain(&mut self, req: &Request, mv: &str) -> Result<(bool, Vec<String>), BackendError> {
+    fn explain(
+        &mut self,
+        req: &Request,
+        mv: &str,
+    ) -> Result<(bool, Option<Vec<String>>), BackendError> {
         let g = self.game(req)?;
         let v = g.explain(mv).map_err(|e| {
             rejected(Error::Move {
@@ -154,7 +164,10 @@ impl Backend for Reference {
                 error: e,
             })
         })?;
-        Ok((v.legal, v.rules.iter().map(|s| s.to_string()).collect()))
+        Ok((
+            v.legal,
+            Some(v.rules.iter().map(|s| s.to_string()).collect()),
+        ))
     }
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
         let mut rows = self.game(req)?.divide(depth.max(1), self.threads);

@@ -278,7 +278,11 @@ mod tests {
         fn outcome(&mut self, _: &Request) -> Result<String, BackendError> {
             Err(BackendError::Unsupported("".into()))
         }
-        fn explain(&mut self, _: &Request, _: &str) -> Result<(bool, Vec<String>), BackendError> {
+        fn explain(
+            &mut self,
+            _: &Request,
+            _: &str,
+        ) -> Result<(bool, Option<Vec<String>>), BackendError> {
             Err(BackendError::Unsupported("".into()))
         }
         fn divide(
@@ -376,7 +380,11 @@ mod tests {
         fn outcome(&mut self, r: &Request) -> Result<String, BackendError> {
             self.0.outcome(r)
         }
-        fn explain(&mut self, r: &Request, m: &str) -> Result<(bool, Vec<String>), BackendError> {
+        fn explain(
+            &mut self,
+            r: &Request,
+            m: &str,
+        ) -> Result<(bool, Option<Vec<String>>), BackendError> {
             self.0.explain(r, m)
         }
     }

@@ -320,11 +320,17 @@ impl EngineBackend {
         req: &Request,
         depth: Option<u32>,
     ) -> Result<Value, BackendError> {
+        self.call_request(EngineRequest::game(0, cmd, req, depth), req)
+    }
+
+    /// Sends `r` (a request about the game `req`) unless the engine's
+    /// `hello` rules the game out.
+    fn call_request(&mut self, r: EngineRequest, req: &Request) -> Result<Value, BackendError> {
         self.ensure_started()?;
         if let Some(why) = self.hello.as_ref().and_then(|h| h.unsupported(req)) {
             return Err(BackendError::Unsupported(why));
         }
-        self.exchange(EngineRequest::game(0, cmd, req, depth))
+        self.exchange(r)
     }
 }
 
@@ -407,10 +413,23 @@ impl Backend for EngineBackend {
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
         text(&self.call("outcome", req, None)?, "outcome")
     }
-    fn explain(&mut self, _req: &Request, _mv: &str) -> Result<(bool, Vec<String>), BackendError> {
-        Err(BackendError::Unsupported(
-            "the protocol has no explain".into(),
-        ))
+    fn explain(
+        &mut self,
+        req: &Request,
+        mv: &str,
+    ) -> Result<(bool, Option<Vec<String>>), BackendError> {
+        let mut r = EngineRequest::game(0, "explain", req, None);
+        r.mv = Some(mv.to_string());
+        let v = self.call_request(r, req)?;
+        let legal = field(&v, "legal")?
+            .as_bool()
+            .ok_or_else(|| BackendError::Failed(format!("'legal' must be true or false: {v}")))?;
+        // `rules` is optional: an engine may judge legality only.
+        let rules = match v.get("rules") {
+            None => None,
+            Some(_) => Some(string_list(&v, "rules")?),
+        };
+        Ok((legal, rules))
     }
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
         let v = self.call("divide", req, Some(depth))?;
@@ -593,7 +612,11 @@ impl Backend for PerftreeBackend {
             "perftree scripts print no outcome".into(),
         ))
     }
-    fn explain(&mut self, _req: &Request, _mv: &str) -> Result<(bool, Vec<String>), BackendError> {
+    fn explain(
+        &mut self,
+        _req: &Request,
+        _mv: &str,
+    ) -> Result<(bool, Option<Vec<String>>), BackendError> {
         Err(BackendError::Unsupported(
             "perftree scripts cannot explain".into(),
         ))

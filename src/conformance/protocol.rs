@@ -8,8 +8,11 @@
 //! absent = the variant's start position; `moves` = history played first;
 //! `depth` only for `perft` / `divide`).
 //!
+//! `explain` also names the `move` to judge after the history.
+//!
 //! Responses echo the `id` and carry the result (`moves`, `position`,
-//! `nodes`, `divide`, `outcome`, or for `hello` `name` / `variants`), or
+//! `nodes`, `divide`, `outcome`, `legal` / `rules` for `explain`, or for
+//! `hello` `name` / `variants`), or
 //! `error: {kind, message, ply?}` with a kind of [`ErrorKind`] in kebab
 //! case, `unsupported` (the case is skipped) or `internal` (the case
 //! errors).
@@ -33,7 +36,8 @@ pub const PROTOCOL_VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 pub struct EngineRequest {
     pub id: u64,
-    /// `hello`, `moves`, `play`, `perft`, `divide`, `outcome`, `quit`.
+    /// `hello`, `moves`, `play`, `perft`, `divide`, `outcome`, `explain`,
+    /// `quit`.
     pub cmd: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<u32>,
@@ -49,6 +53,9 @@ pub struct EngineRequest {
     pub moves: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// `explain` only: the move to judge after the history.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<String>,
 }
 
 impl EngineRequest {
@@ -63,6 +70,7 @@ impl EngineRequest {
             position: req.position.clone(),
             moves: Some(req.moves.clone()),
             depth,
+            mv: None,
         }
     }
     fn request(&self) -> Request {
@@ -176,6 +184,17 @@ pub fn answer(backend: &mut Reference, line: &str) -> Option<(Value, Value)> {
         "play" => backend.position(&req).map(|p| json!({"position": p})),
         "outcome" => backend.outcome(&req).map(|o| json!({"outcome": o})),
         "perft" => backend.perft(&req, depth).map(|n| json!({"nodes": n})),
+        "explain" => match &r.mv {
+            None => {
+                return Some((
+                    id,
+                    json!({"error": {"kind": "protocol", "message": "explain: missing 'move'"}}),
+                ))
+            }
+            Some(mv) => backend
+                .explain(&req, mv)
+                .map(|(legal, rules)| json!({"legal": legal, "rules": rules})),
+        },
         "divide" if depth == 0 => Err(BackendError::Failed("divide needs depth ≥ 1".into())),
         "divide" => backend.divide(&req, depth).map(|rows| {
             let total: u64 = rows.iter().map(|r| r.1).sum();
