@@ -52,6 +52,7 @@ pub static VARIANT: Variant = Variant {
         Mutant { name: "revenge-spares-own-square", doc: "CRZ-Q2 misread: revenge does not capture the piece on the queen's square" },
         Mutant { name: "all-round-takes-stack", doc: "CRZ-Q1 misread: the all-round capture removes whole stacks" },
         Mutant { name: "entering-costs-castling", doc: "CRZ-K3 misread: a piece entering the rook costs the castling right" },
+        Mutant { name: "denied-without-move-loses", doc: "DEN-4 misread: a denied player without another move loses even when not in check" },
     ],
     start: |_| START.to_string(),
     parse,
@@ -73,6 +74,7 @@ fn flags(rules: &Rules) -> Flags {
         knight_two: rules.is_mutant("knight-captures-two"),
         king_single: rules.is_mutant("king-single-step"),
         deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
+        denied_loses: rules.is_mutant("denied-without-move-loses"),
     }
 }
 
@@ -601,7 +603,10 @@ impl Game for Crazy {
         if self.count_legal() > 0 {
             return None;
         }
-        if in_check(&self.core.b, self.core.turn, self.core.castling, &self.fl) {
+        let denied = self.core.excluded.is_some();
+        if in_check(&self.core.b, self.core.turn, self.core.castling, &self.fl)
+            || (self.fl.denied_loses && denied)
+        {
             Some(Outcome::Win(self.core.turn.other()))
         } else {
             Some(Outcome::Draw)

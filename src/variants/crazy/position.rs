@@ -36,6 +36,9 @@ pub struct Flags {
     pub king_single: bool,
     /// `deny-undeniable-king-moves`: the soft denial of DEN-6.
     pub deny_soft: bool,
+    /// `denied-without-move-loses`: DEN-4 misread (no stalemate after a
+    /// deny).
+    pub denied_loses: bool,
     /// `king-effects-immediate`: a king's first-step capture resolves at
     /// once (CRZ-K2 misread).
     pub king_immediate: bool,
