@@ -301,23 +301,30 @@ fn fast_path_agrees_with_generic_path() {
     use arbiter::core::DynGame;
     use arbiter::variants::crazy::{position::Flags, Crazy};
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
-    // Full and nearly full stacks (15 is the limit): steps, leaps and
-    // king double steps that would overfill one do not exist. Then pawns
-    // about to promote (turn end has work after a capture-free move).
-    let more = [
-        "4k3/8/8/3(RPPPPPPPPPPPPPP)4/2N1K3/8/8/8 w - - 0 1 b",
-        "4k3/8/1B6/3(RPPPPPPPPPPPPP)4/1N2K3/8/8/8 w - - 0 1 b",
-        "4k3/8/8/3(rPPPPPPPPPPPPP)4/1N6/q7/8/4K3 b - - 0 1 b",
+    // Pawns about to promote (turn end has work after a capture-free move).
+    let promoting = [
         "4k3/1P4P1/8/8/8/8/1p4p1/4K3 w - - 0 1 b",
         "r3k2r/1P2q1P1/8/3b4/8/8/1p1Q2p1/R3K2R w KQkq - 0 1 b",
     ];
-    let starts: Vec<&str> = std::iter::once(start)
+    // Full and nearly full stacks (32 is the limit): steps, leaps and king
+    // double steps that would overfill one do not exist. Their many riders
+    // make long games slow: one short game each.
+    let tall = |base: char, riders: usize| format!("{base}{}", "P".repeat(riders));
+    let full_stacks = [
+        format!("4k3/8/8/3({})4/2N1K3/8/8/8 w - - 0 1 b", tall('R', 31)),
+        format!("4k3/8/1B6/3({})4/1N2K3/8/8/8 w - - 0 1 b", tall('R', 30)),
+        format!("4k3/8/8/3({})4/1N6/q7/8/4K3 b - - 0 1 b", tall('r', 30)),
+    ];
+    let games: Vec<(&str, usize)> = std::iter::once(start)
         .chain(POSITIONS.iter().map(|(_, p)| *p))
-        .chain(more)
+        .chain(promoting)
+        .cycle()
+        .take(36)
+        .map(|p| (p, 30))
+        .chain(full_stacks.iter().map(|p| (p.as_str(), 8)))
         .collect();
     let mut rng = Rng(0x5851_f42d_4c95_7f2d);
-    for game_no in 0..36 {
-        let pos = starts[game_no % starts.len()];
+    for (game_no, &(pos, plies)) in games.iter().enumerate() {
         let mut fast: Box<dyn DynGame> = Box::new(Crazy::from_text(pos, Flags::default()).unwrap());
         let mut slow: Box<dyn DynGame> = Box::new(
             Crazy::from_text(
@@ -329,7 +336,7 @@ fn fast_path_agrees_with_generic_path() {
             )
             .unwrap(),
         );
-        for ply in 0..30 {
+        for ply in 0..plies {
             let moves = fast.legal_texts();
             assert_eq!(
                 moves,

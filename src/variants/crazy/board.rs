@@ -36,9 +36,12 @@ pub const RISEN: u8 = 16;
 /// Risen during the current turn (transient, cleared at turn end).
 pub const FRESH: u8 = 32;
 
-/// Most pieces one square can hold (a longer stack is refused: the move
-/// that would build it does not exist, and such texts are rejected).
-pub const MAX_STACK: usize = 15;
+/// Most pieces one square can hold: every piece a game can have (32 at the
+/// start; no rule adds a piece), so no game from the start position ever
+/// reaches the limit. Position texts with a taller stack are rejected;
+/// in a text with more pieces than that, a move that would build a taller
+/// stack does not exist (CONFORMANCE.md, Deviation).
+pub const MAX_STACK: usize = 32;
 
 /// Pieces on one square, bottom → top (CRZ-R3).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
@@ -129,9 +132,14 @@ impl Stack {
     #[inline]
     pub fn may_hold_marks(&self) -> bool {
         const M: u64 = 0x3030_3030_3030_3030;
-        let lo = u64::from_le_bytes(self.p[0..8].try_into().unwrap_or([0; 8]));
-        let hi = u64::from_le_bytes(self.p[7..15].try_into().unwrap_or([0; 8]));
-        (lo | hi) & M != 0
+        let word = |i: usize| u64::from_le_bytes(self.p[i..i + 8].try_into().unwrap_or([0; 8]));
+        let mut acc = word(MAX_STACK - 8);
+        let mut i = 0;
+        while i + 8 <= MAX_STACK {
+            acc |= word(i);
+            i += 8;
+        }
+        acc & M != 0
     }
     /// The unit starting at `i`: the piece and, if it is a rook, everything
     /// above it (CRZ-R3/R4).

@@ -126,7 +126,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             if !st.push(p) {
                 return Err(PositionError::syntax(
                     "board",
-                    format!("{}: more than {MAX_STACK} pieces in one stack", cell.square),
+                    format!(
+                        "{}: more than {MAX_STACK} pieces in one stack (no game has more pieces)",
+                        cell.square
+                    ),
                 ));
             }
         }
