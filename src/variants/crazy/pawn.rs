@@ -11,6 +11,24 @@ use crate::core::geometry::{Dir, Square, KING_DIRS};
 use crate::core::moves::{Decision, Move, Path};
 use crate::core::Color;
 
+/// Where a pawn that could step onto a square may stand, seen from that
+/// square (CRZ-P5 chain links): one step in any direction, or two
+/// orthogonally (a double step forward or sideways).
+const LINK_DIRS: [Dir; 12] = [
+    KING_DIRS[0],
+    KING_DIRS[1],
+    KING_DIRS[2],
+    KING_DIRS[3],
+    KING_DIRS[4],
+    KING_DIRS[5],
+    KING_DIRS[6],
+    KING_DIRS[7],
+    Dir::new(0, 2),
+    Dir::new(0, -2),
+    Dir::new(2, 0),
+    Dir::new(-2, 0),
+];
+
 impl Core {
     /// The non-capturing targets of a pawn of colour `c` at `from` (level
     /// `level`), ignoring what stands on the target (CRZ-P1, CRZ-P4):
@@ -221,16 +239,8 @@ impl Core {
         // `swap` leaves X where the pawn was and the pawn where X was.
         let (cur, pawn_new) = (p, x);
         used.push(pawn_new);
-        for d in KING_DIRS.iter().chain(
-            [
-                Dir::new(0, 2),
-                Dir::new(0, -2),
-                Dir::new(2, 0),
-                Dir::new(-2, 0),
-            ]
-            .iter(),
-        ) {
-            let Some(u) = sq_add(cur.0, *d) else { continue };
+        for &d in &LINK_DIRS {
+            let Some(u) = sq_add(cur.0, d) else { continue };
             for ul in 0..b[idx(u)].len() {
                 let pc = b[idx(u)].get(ul);
                 if pc & 15 != make(PAWN, side) || used.contains(&(u, ul)) {
@@ -312,16 +322,8 @@ impl Core {
             } else {
                 used.1.push(x);
             }
-            for d in KING_DIRS.iter().chain(
-                [
-                    Dir::new(0, 2),
-                    Dir::new(0, -2),
-                    Dir::new(2, 0),
-                    Dir::new(-2, 0),
-                ]
-                .iter(),
-            ) {
-                let Some(u) = sq_add(cur.0, *d) else { continue };
+            for &d in &LINK_DIRS {
+                let Some(u) = sq_add(cur.0, d) else { continue };
                 let ui = idx(u);
                 for ul in 0..nb[ui].len() {
                     let pc = nb[ui].get(ul);

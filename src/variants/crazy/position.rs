@@ -625,43 +625,25 @@ pub fn neighbours(set: u64) -> u64 {
 }
 
 /// Squares at distance 0, 1 or 2 of each square (king and knight reach).
-static WITHIN_TWO: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
-        let mut m = 0u64;
-        let mut df = -2;
-        while df <= 2 {
-            let mut dr = -2;
-            while dr <= 2 {
-                let (nf, nr) = (f + df, r + dr);
-                if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-                    m |= 1u64 << (nr * 8 + nf);
-                }
-                dr += 1;
-            }
-            df += 1;
-        }
-        t[i] = m;
-        i += 1;
-    }
-    t
-};
+static WITHIN_TWO: [u64; 64] = within(2, true);
 
 /// Neighbour masks of the 64 squares (index `rank * 8 + file`).
-static NEIGHBOURS: [u64; 64] = {
+static NEIGHBOURS: [u64; 64] = within(1, false);
+
+/// For each square, the squares at most `d` files and ranks away, the
+/// square itself included or not.
+const fn within(d: i32, itself: bool) -> [u64; 64] {
     let mut t = [0u64; 64];
     let mut i = 0;
     while i < 64 {
         let (f, r) = ((i % 8) as i32, (i / 8) as i32);
         let mut m = 0u64;
-        let mut df = -1;
-        while df <= 1 {
-            let mut dr = -1;
-            while dr <= 1 {
+        let mut df = -d;
+        while df <= d {
+            let mut dr = -d;
+            while dr <= d {
                 let (nf, nr) = (f + df, r + dr);
-                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                if (itself || df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
                     m |= 1u64 << (nr * 8 + nf);
                 }
                 dr += 1;
@@ -672,4 +654,4 @@ static NEIGHBOURS: [u64; 64] = {
         i += 1;
     }
     t
-};
+}
