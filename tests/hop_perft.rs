@@ -125,8 +125,7 @@ fn attacked_by_generation(p: &Position, sq: u8, by: arbiter::core::Color) -> boo
 }
 
 fn legal_set(p: &Position) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    Game::legal_moves(p, &mut v);
+    let v = Game::legal_moves(p);
     v.iter().map(|m| Game::move_text(p, m)).collect()
 }
 
@@ -208,8 +207,7 @@ fn bulk_counting_matches_brute_force_on_crafted_positions() {
     for (name, fen) in CRAFTED {
         let p = pos(fen);
         let mut children = vec![p.clone()];
-        let mut v = Vec::new();
-        Game::legal_moves(&p, &mut v);
+        let v = Game::legal_moves(&p);
         // Every piece move with a few placements each, to keep it fast.
         for (i, m) in v.iter().enumerate() {
             if i % 5 == 0 {
@@ -340,8 +338,7 @@ fn walk(mut seed: u64, plies: usize) {
             // The position text round-trips along the way.
             assert_eq!(pos(&p.text()).text(), p.text());
             checked += 1;
-            let mut v = Vec::new();
-            Game::legal_moves(&p, &mut v);
+            let v = Game::legal_moves(&p);
             if v.is_empty() {
                 break;
             }

@@ -3,6 +3,9 @@
 
 use super::error::MoveError;
 use super::moves::Move;
+use std::fmt;
+use std::hash::Hash;
+
 use super::perft;
 
 /// A side. White moves first in every game except English draughts (G1).
@@ -61,33 +64,95 @@ pub struct Verdict {
     pub reason: String,
 }
 
+/// Where a move generator puts its moves: a list, or only a count (bulk
+/// counting at perft leaves). Every game has one generator
+/// ([`Game::generate`]) that feeds any sink.
+pub trait MoveSink<M> {
+    /// `true` for sinks that only count: generators may then skip building
+    /// moves and report whole groups with [`MoveSink::add_count`].
+    const COUNTS_ONLY: bool;
+    /// One legal move.
+    fn push(&mut self, m: M);
+    /// `n` legal moves counted without being built. Generators call this
+    /// only when [`MoveSink::COUNTS_ONLY`] is `true`.
+    fn add_count(&mut self, n: u64);
+}
+
+impl<M> MoveSink<M> for Vec<M> {
+    const COUNTS_ONLY: bool = false;
+    #[inline]
+    fn push(&mut self, m: M) {
+        Vec::push(self, m);
+    }
+    fn add_count(&mut self, _: u64) {
+        unreachable!("a generator gave a count to a sink that takes moves")
+    }
+}
+
+/// A sink that only counts legal moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counter(pub u64);
+
+impl<M> MoveSink<M> for Counter {
+    const COUNTS_ONLY: bool = true;
+    #[inline]
+    fn push(&mut self, _: M) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add_count(&mut self, n: u64) {
+        self.0 += n;
+    }
+}
+
 /// A validated position of one game, with its rules.
 ///
-/// Implementations keep compact state and are cheap to clone (copy-make);
-/// `legal_moves` appends to a caller-owned buffer so perft allocates
-/// nothing per node.
-pub trait Game: Clone + Send + Sync + 'static {
+/// Implementations keep compact state and are cheap to clone (copy-make).
+/// Each game has its own compact move type ([`Game::Move`]) and exactly one
+/// move generator ([`Game::generate`]) that feeds a list or a counter; the
+/// shared [`Move`] (G2) is built only at the edge (text, explain, engine
+/// protocol) by [`Game::to_move`]. Perft is [`crate::core::perft`], the
+/// only one. `Hash` covers everything the next moves depend on (it keys
+/// the perft transposition table).
+pub trait Game: Clone + Hash + Send + Sync + 'static {
+    /// The game's compact move: everything the player decides in one turn
+    /// (G2), in whatever form the generator and `play` share.
+    type Move: Clone + PartialEq + fmt::Debug + Send + Sync;
+
     /// The variant id (`fide`, `sonic`, ...).
     fn variant(&self) -> &'static str;
 
     /// The side to move.
     fn turn(&self) -> Color;
 
-    /// Appends every legal move (G2: every distinct decision set) to `out`.
-    /// Appends nothing when the game is over (G3, G6).
-    fn legal_moves(&self, out: &mut Vec<Move>);
+    /// The one move generator: feeds every legal move (G2: every distinct
+    /// decision set) to `sink`, or only their number when the sink counts.
+    /// Feeds nothing when the game is over (G3, G6).
+    fn generate<S: MoveSink<Self::Move>>(&self, sink: &mut S);
 
-    /// The number of legal moves (bulk counting at perft leaves). Override
-    /// where counting is cheaper than generating.
-    fn count_legal(&self) -> u64 {
+    /// The legal moves as a list.
+    fn legal_moves(&self) -> Vec<Self::Move> {
         let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v.len() as u64
+        self.generate(&mut v);
+        v
     }
 
-    /// Plays a move that `legal_moves` produced. Other moves: unspecified
+    /// The number of legal moves (bulk counting at perft leaves).
+    fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// perft(depth) (G3) by [`perft::perft`], the one perft of every game
+    /// (games do not override it).
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(self, depth)
+    }
+
+    /// Plays a move that `generate` produced. Other moves: unspecified
     /// result, but no panic.
-    fn play(&mut self, mv: &Move);
+    fn play(&mut self, mv: &Self::Move);
 
     /// `Some` when the game is over in this position.
     fn outcome(&self) -> Option<Outcome>;
@@ -95,8 +160,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The canonical position text (G4): parsing it gives this position back.
     fn to_text(&self) -> String;
 
+    /// The shared form of a legal move of this position (G2), for the
+    /// edge: explain, the engine protocol, pictures.
+    fn to_move(&self, mv: &Self::Move) -> Move;
+
     /// The canonical text of a legal move of this position.
-    fn move_text(&self, mv: &Move) -> String;
+    fn move_text(&self, mv: &Self::Move) -> String;
 
     /// Checks that `text` is a well-formed move in this game's notation,
     /// without asking whether it is legal. Used to tell a malformed move
@@ -107,16 +176,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError>;
 
     /// Resolves a move text to one of the legal moves. The default accepts
-    /// exactly the canonical texts of `legal_moves`.
+    /// exactly the canonical texts of the legal moves.
     ///
     /// # Errors
     /// Syntax errors, or an illegal move with the rule IDs from [`Game::explain`].
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let text = text.trim();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
-            return Ok(m.clone());
+        if let Some(m) = self
+            .legal_moves()
+            .into_iter()
+            .find(|m| self.move_text(m) == text)
+        {
+            return Ok(m);
         }
         self.check_move_syntax(text)?;
         Err(self.rejection(text))
@@ -149,12 +220,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Syntax errors only (an illegal move is a verdict, not an error).
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
+        if let Some(m) = self
+            .legal_moves()
+            .into_iter()
+            .find(|m| self.move_text(m) == text)
+        {
             return Ok(Verdict {
                 legal: true,
-                text: self.move_text(m),
+                text: self.move_text(&m),
                 rules: vec![],
                 reason: "a legal move".into(),
             });
@@ -167,11 +240,6 @@ pub trait Game: Clone + Send + Sync + 'static {
             reason: "no legal move has this text".into(),
         })
     }
-
-    /// perft(depth) (G3). Override only where history matters (denial).
-    fn perft(&self, depth: u32) -> u64 {
-        perft::perft(self, depth)
-    }
 }
 
 /// Object-safe face of a [`Game`], for the CLI and the conformance runner.
@@ -179,9 +247,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 pub trait DynGame: Send + Sync {
     fn variant(&self) -> &'static str;
     fn turn(&self) -> Color;
+    /// The legal moves in their shared form (G2), in generation order.
     fn legal_moves(&self) -> Vec<Move>;
     /// Canonical texts of the legal moves, sorted (the `moves` command).
     fn legal_texts(&self) -> Vec<String>;
+    /// Plays one of the moves of [`DynGame::legal_moves`] (no effect otherwise).
     fn play(&mut self, mv: &Move);
     /// Parses and plays one move text.
     ///
@@ -209,31 +279,44 @@ impl<G: Game> DynGame for G {
         Game::turn(self)
     }
     fn legal_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
-        Game::legal_moves(self, &mut v);
-        v
+        Game::legal_moves(self)
+            .iter()
+            .map(|m| self.to_move(m))
+            .collect()
     }
     fn legal_texts(&self) -> Vec<String> {
-        let mut t: Vec<String> = DynGame::legal_moves(self)
+        let mut t: Vec<String> = Game::legal_moves(self)
             .iter()
-            .map(|m| self.move_text(m))
+            .map(|m| Game::move_text(self, m))
             .collect();
         t.sort();
         t
     }
     fn play(&mut self, mv: &Move) {
-        Game::play(self, mv)
+        if let Some(m) = Game::legal_moves(self)
+            .into_iter()
+            .find(|m| self.to_move(m) == *mv)
+        {
+            Game::play(self, &m);
+        }
     }
     fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let m = Game::parse_move(self, text)?;
+        let shared = self.to_move(&m);
         Game::play(self, &m);
-        Ok(m)
+        Ok(shared)
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Game::parse_move(self, text)
+        Game::parse_move(self, text).map(|m| self.to_move(&m))
     }
     fn move_text(&self, mv: &Move) -> String {
-        Game::move_text(self, mv)
+        match Game::legal_moves(self)
+            .into_iter()
+            .find(|m| self.to_move(m) == *mv)
+        {
+            Some(m) => Game::move_text(self, &m),
+            None => format!("{mv:?}"),
+        }
     }
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         Game::explain(self, text)

@@ -12,7 +12,7 @@ pub mod perft;
 pub mod rules;
 
 pub use error::{Error, ErrorKind, MoveError, PositionError, RuleError};
-pub use game::{Color, DynGame, Game, Outcome, Verdict};
+pub use game::{Color, Counter, DynGame, Game, MoveSink, Outcome, Verdict};
 pub use geometry::{Board, Dir, Square};
 pub use moves::{Decision, Form, KnightPath, Move, Rotation};
 pub use rules::{Mutant, OptionKind, RuleOption, Rules};

@@ -8,37 +8,42 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::game::Game;
-use super::moves::Move;
 
-/// perft(depth) on one thread. Reuses one move buffer per ply.
+/// perft(depth) on one thread: the only perft (every game's generator
+/// feeds it). Reuses one move buffer per ply; leaves are counted in bulk.
 pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_rec(g, depth, &mut buffers)
-}
-
-fn perft_rec<G: Game>(g: &G, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
         1 => g.count_legal(),
         _ => {
-            let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
-            buf.clear();
-            g.legal_moves(buf);
-            let mut total = 0;
-            for m in buf.iter() {
-                let mut child = g.clone();
-                child.play(m);
-                total += perft_rec(&child, depth - 1, rest);
-            }
-            total
+            let mut buffers: Vec<Vec<G::Move>> = (1..depth).map(|_| Vec::new()).collect();
+            perft_rec(g, depth, &mut buffers)
         }
     }
+}
+
+/// `depth` ≥ 2; one buffer per ply above the leaves.
+fn perft_rec<G: Game>(g: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    g.generate(buf);
+    let mut total = 0;
+    for m in buf.iter() {
+        let mut child = g.clone();
+        child.play(m);
+        total += if depth == 2 {
+            child.count_legal()
+        } else {
+            perft_rec(&child, depth - 1, rest)
+        };
+    }
+    total
 }
 
 /// perft(depth), split at the root over `threads` threads.
 pub fn perft_threads<G: Game>(g: &G, depth: u32, threads: usize) -> u64 {
     if depth <= 1 || threads <= 1 {
-        return g.perft(depth);
+        return perft(g, depth);
     }
     divide(g, depth, threads).iter().map(|(_, n)| n).sum()
 }
@@ -47,8 +52,7 @@ pub fn perft_threads<G: Game>(g: &G, depth: u32, threads: usize) -> u64 {
 /// perft(depth - 1) of the position after it. `depth` 0 is treated as 1.
 pub fn divide<G: Game>(g: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
     let depth = depth.max(1);
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
+    let moves = g.legal_moves();
     let jobs: Vec<(String, G)> = moves
         .iter()
         .map(|m| {
@@ -57,7 +61,7 @@ pub fn divide<G: Game>(g: &G, depth: u32, threads: usize) -> Vec<(String, u64)> 
             (g.move_text(m), child)
         })
         .collect();
-    let counts = parallel_map(&jobs, threads, |(_, child)| child.perft(depth - 1));
+    let counts = parallel_map(&jobs, threads, |(_, child)| perft(child, depth - 1));
     jobs.into_iter().map(|(t, _)| t).zip(counts).collect()
 }
 

@@ -124,7 +124,7 @@ const RANK8: u64 = 0xff << 56;
 const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
 
 /// Rule options and mutants, converted once (Fairy-Stockfish style).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct CwbRules {
     hp: u8,
     boss_promotes: bool,
@@ -152,7 +152,7 @@ impl CwbRules {
 }
 
 /// A validated Checkers with Bosses position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct Bosses {
     /// Pieces by colour (0 = White, 1 = Black); bitboards, a1 = 0.
     pieces: [u64; 2],
@@ -1027,18 +1027,11 @@ impl Bosses {
     }
 }
 
-impl Game for Bosses {
-    fn variant(&self) -> &'static str {
-        "bosses"
-    }
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
+impl Bosses {
     /// CWB-7 drops (constrained placements), then for each placement the
     /// main moves (CWB-2..CWB-8), each with its binding shifts (CWB-9).
     /// Nothing when the game is over (CWB-10).
-    fn legal_moves(&self, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
         if self.eliminated(self.turn) || self.eliminated(self.turn.other()) {
             return;
         }
@@ -1050,11 +1043,32 @@ impl Game for Bosses {
             self.expand(&pl, out);
         }
     }
+}
+
+impl Game for Bosses {
+    fn variant(&self) -> &'static str {
+        "bosses"
+    }
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    type Move = crate::core::Move;
+    fn to_move(&self, m: &Move) -> Move {
+        m.clone()
+    }
+    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
+        let mut buf = Vec::new();
+        self.legal_moves_into(&mut buf);
+        for m in buf {
+            sink.push(m);
+        }
+    }
 
     fn count_legal(&self) -> u64 {
         self.count_fast().unwrap_or_else(|| {
             let mut v = Vec::new();
-            self.legal_moves(&mut v);
+            self.legal_moves_into(&mut v);
             v.len() as u64
         })
     }
@@ -1103,7 +1117,7 @@ impl Game for Bosses {
             return Some(Outcome::Win(self.turn));
         }
         let mut v = Vec::new();
-        self.legal_moves(&mut v);
+        self.legal_moves_into(&mut v);
         v.is_empty().then_some(Outcome::Win(self.turn.other()))
     }
 
@@ -1180,7 +1194,7 @@ impl Game for Bosses {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
         let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
         if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
             let mut rules = vec![];
             let mut why = Vec::new();

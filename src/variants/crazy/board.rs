@@ -44,7 +44,7 @@ pub const FRESH: u8 = 32;
 pub const MAX_STACK: usize = 32;
 
 /// Pieces on one square, bottom → top (CRZ-R3).
-#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Stack {
     n: u8,
     p: [u8; MAX_STACK],
@@ -182,7 +182,7 @@ pub fn sq_of(i: usize) -> Square {
 }
 
 /// The misreadings the resolver honours (mutation testing).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ChainMutants {
     /// `fall-captures-below`: a falling unit captures the top of the
     /// standing stack instead of its base.

@@ -85,7 +85,7 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
 /// A Crazy Chess game state: the position ([`Core`]) plus the previous
 /// position and turn when that turn was played here (needed by `deny`,
 /// DEN-7). Kept inline (no allocation per node).
-#[derive(Clone, Debug)]
+#[derive(Clone, Hash, Debug)]
 pub struct Crazy {
     core: Core,
     prev: Option<(Core, Move)>,
@@ -533,6 +533,18 @@ fn next_core(c: &Core, b: Stacks, castling: u8, af: &position::After) -> Core {
     }
 }
 
+impl Crazy {
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        if self.king_missing() {
+            return;
+        }
+        self.gen_legal(&mut |m| out.push(m));
+        if self.deny_status().is_ok() {
+            out.push(Move::deny());
+        }
+    }
+}
+
 impl Game for Crazy {
     fn variant(&self) -> &'static str {
         "crazy"
@@ -540,13 +552,15 @@ impl Game for Crazy {
     fn turn(&self) -> Color {
         self.core.turn
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.king_missing() {
-            return;
-        }
-        self.gen_legal(&mut |m| out.push(m));
-        if self.deny_status().is_ok() {
-            out.push(Move::deny());
+    type Move = crate::core::Move;
+    fn to_move(&self, m: &Move) -> Move {
+        m.clone()
+    }
+    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
+        let mut buf = Vec::new();
+        self.legal_moves_into(&mut buf);
+        for m in buf {
+            sink.push(m);
         }
     }
     fn count_legal(&self) -> u64 {

@@ -26,7 +26,7 @@ pub const BK: u8 = 4;
 pub const BQ: u8 = 8;
 
 /// The rules of one game, converted once from the rule options.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flags {
     pub chain: ChainMutants,
     /// `knight-captures-two`: a knight's capture in passing may be
@@ -56,7 +56,7 @@ pub struct Flags {
 
 /// Everything the next legal moves depend on (the position text, G4),
 /// except the deniable previous turn (kept by the game, DEN-7).
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Core {
     pub b: Stacks,
     pub turn: Color,

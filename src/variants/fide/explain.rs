@@ -5,8 +5,8 @@ use crate::core::{MoveError, Verdict};
 
 use super::fen::sq_name;
 use super::position::{
-    mv_flag, mv_from, mv_promo, mv_to, MoveList, Pos, BISHOP, BK, BQ, F_CASTLE, F_EP, KING, KNIGHT,
-    NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
+    mv_flag, mv_from, mv_promo, mv_to, Pos, BISHOP, BK, BQ, F_CASTLE, F_EP, KING, KNIGHT, NO_EP,
+    PAWN, QUEEN, ROOK, WHITE, WK, WQ,
 };
 use crate::core::bitboard::{bit, tables, RANK_1, RANK_8};
 
@@ -48,10 +48,8 @@ pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
 /// Only syntax errors.
 pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
     let (from, to, promo) = parse_uci(text)?;
-    let mut list = MoveList::new();
-    pos.generate(&mut list);
+    let list = pos.moves();
     let found = list
-        .as_slice()
         .iter()
         .copied()
         .find(|&m| mv_from(m) == from && mv_to(m) == to && mv_promo(m) == promo);
@@ -81,7 +79,10 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
         };
         return Ok(verdict(true, reason));
     }
-    Ok(verdict(false, reason(pos, from, to, promo, list.len == 0)))
+    Ok(verdict(
+        false,
+        reason(pos, from, to, promo, list.is_empty()),
+    ))
 }
 
 /// Why a well-formed move that is not legal is illegal.

@@ -22,13 +22,14 @@ pub mod fen;
 mod position;
 
 use crate::core::{
-    Color, Decision, Game, Move, MoveError, Mutant, Outcome, PositionError, Rules, Square, Verdict,
+    Color, Decision, Game, Move, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules,
+    Square, Verdict,
 };
 use crate::variants::Variant;
 
 use fen::{sq_name, Setup};
 use position::{
-    mv_flag, mv_from, mv_promo, mv_to, MoveList, Mv, Pos, F_CASTLE, MUT_CASTLE_THROUGH_CHECK,
+    mv_flag, mv_from, mv_promo, mv_to, Mv, Pos, F_CASTLE, MUT_CASTLE_THROUGH_CHECK,
     MUT_EP_IGNORES_PIN, MUT_NO_EP, MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, WHITE,
 };
 
@@ -80,7 +81,7 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, Pos
 }
 
 /// A `fide` position (the [`Game`] of orthodox chess).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chess {
     pos: Pos,
 }
@@ -88,11 +89,6 @@ pub struct Chess {
 /// Square index (0 = a1) → core square.
 fn core_sq(sq: u32) -> Square {
     Square::new((sq % 8) as u8, (sq / 8) as u8)
-}
-
-/// Core square → square index, if on the 8×8 board.
-fn sq_idx(s: Square) -> Option<u32> {
-    (s.file() < 8 && s.rank() < 8).then(|| s.rank() as u32 * 8 + s.file() as u32)
 }
 
 impl Chess {
@@ -120,14 +116,8 @@ impl Chess {
         })
     }
 
-    fn compact_moves(&self) -> MoveList {
-        let mut l = MoveList::new();
-        self.pos.generate(&mut l);
-        l
-    }
-
-    /// The core move of a compact move (castling carries its rook square,
-    /// promotion its piece letter).
+    /// The shared move of a compact move (castling carries its rook
+    /// square, promotion its piece letter).
     fn core_move(&self, m: Mv) -> Move {
         let (from, to) = (mv_from(m), mv_to(m));
         let mut mv = Move::step(core_sq(from), core_sq(to));
@@ -152,18 +142,6 @@ impl Chess {
         mv
     }
 
-    /// The legal compact move matching a core move, if any.
-    fn find(&self, m: &Move) -> Option<Mv> {
-        let from = sq_idx(m.from()?)?;
-        let to = sq_idx(m.to()?)?;
-        let promo = m.promotion().map(|p| p.to_ascii_uppercase());
-        self.compact_moves().as_slice().iter().copied().find(|&c| {
-            mv_from(c) == from
-                && mv_to(c) == to
-                && mv_promo(c).map(|r| fen::LETTERS[r] as u8) == promo
-        })
-    }
-
     fn text_of(m: Mv) -> String {
         let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
         if let Some(r) = mv_promo(m) {
@@ -174,6 +152,8 @@ impl Chess {
 }
 
 impl Game for Chess {
+    type Move = Mv;
+
     fn variant(&self) -> &'static str {
         "fide"
     }
@@ -186,19 +166,12 @@ impl Game for Chess {
         }
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        let l = self.compact_moves();
-        out.extend(l.as_slice().iter().map(|&m| self.core_move(m)));
+    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+        self.pos.generate(sink);
     }
 
-    fn count_legal(&self) -> u64 {
-        self.pos.count(crate::core::bitboard::tables())
-    }
-
-    fn play(&mut self, mv: &Move) {
-        if let Some(m) = self.find(mv) {
-            self.pos.make(m);
-        }
+    fn play(&mut self, m: &Mv) {
+        self.pos.make(*m);
     }
 
     /// FIDE-1: no legal move → checkmate (in check) or stalemate (draw).
@@ -217,45 +190,30 @@ impl Game for Chess {
         fen::write(&self.pos)
     }
 
-    fn move_text(&self, mv: &Move) -> String {
-        match self.find(mv) {
-            Some(m) => Chess::text_of(m),
-            None => {
-                let sq = |s: Option<Square>| s.map(|s| s.to_string()).unwrap_or_default();
-                let mut t = format!("{}{}", sq(mv.from()), sq(mv.to()));
-                if let Some(p) = mv.promotion() {
-                    t.push(p.to_ascii_lowercase() as char);
-                }
-                t
-            }
-        }
+    fn to_move(&self, m: &Mv) -> Move {
+        self.core_move(*m)
+    }
+
+    fn move_text(&self, m: &Mv) -> String {
+        Chess::text_of(*m)
     }
 
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         explain::parse_uci(text).map(|_| ())
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Mv, MoveError> {
         let text = text.trim();
         let (from, to, promo) = explain::parse_uci(text)?;
-        let found = self
-            .compact_moves()
-            .as_slice()
-            .iter()
-            .copied()
-            .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo);
-        match found {
-            Some(m) => Ok(self.core_move(m)),
-            None => Err(self.rejection(text)),
-        }
+        self.pos
+            .moves()
+            .into_iter()
+            .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo)
+            .ok_or_else(|| self.rejection(text))
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         explain::explain(&self.pos, text.trim())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.pos.perft(depth)
     }
 }
 
@@ -264,7 +222,7 @@ mod tests {
     use super::*;
 
     fn perft(fen: &str, depth: u32) -> u64 {
-        Chess::from_fen(fen, 0).unwrap().pos.perft(depth)
+        crate::core::perft::perft(&Chess::from_fen(fen, 0).unwrap(), depth)
     }
 
     #[test]
@@ -327,7 +285,7 @@ mod tests {
                     Ok(fen.as_str()),
                     "{text}"
                 );
-                g.pos.perft(2);
+                crate::core::perft::perft(&g, 2);
                 for m in ["e2e4", "e1g1", "a7a8q", "e5d6", "h1h8", "zz", "e2e4k"] {
                     let _ = g.explain(m);
                     let _ = g.parse_move(m);

@@ -16,6 +16,7 @@
 use crate::core::bitboard::{
     bit, tables, Bits, Tables, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8,
 };
+use crate::core::MoveSink;
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;
@@ -93,7 +94,7 @@ const CASTLE_KEEP: [u8; 64] = {
 
 /// The position. Only [`super::fen::Setup::validate`] builds one from
 /// outside, so move generation never sees an inconsistent state.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Pos {
     pub roles: [u64; 6],
     pub colors: [u64; 2],
@@ -107,39 +108,8 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
-/// A fixed-size move list (218 is the most legal moves any chess position has).
-pub struct MoveList {
-    pub moves: [Mv; 256],
-    pub len: usize,
-}
-
-impl MoveList {
-    #[inline]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [0; 256],
-            len: 0,
-        }
-    }
-    #[inline]
-    fn push(&mut self, m: Mv) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-    #[inline]
-    pub fn as_slice(&self) -> &[Mv] {
-        &self.moves[..self.len]
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-/// Where the generator puts its moves: a list, or just a count (bulk
-/// counting at perft leaves).
+/// How the generator hands moves to any core sink (a list, or only a
+/// count: bulk counting at perft leaves, where no move is built).
 trait Sink {
     /// Moves of a piece (not a pawn) from `from` to each of `targets`.
     fn piece(&mut self, from: u32, targets: u64);
@@ -151,21 +121,33 @@ trait Sink {
     fn one(&mut self, m: Mv);
 }
 
-impl Sink for MoveList {
+impl<S: MoveSink<Mv>> Sink for S {
     #[inline]
     fn piece(&mut self, from: u32, targets: u64) {
-        for to in Bits(targets) {
-            self.push(mv(from, to, F_NORMAL));
+        if S::COUNTS_ONLY {
+            self.add_count(targets.count_ones() as u64);
+        } else {
+            for to in Bits(targets) {
+                self.push(mv(from, to, F_NORMAL));
+            }
         }
     }
     #[inline]
     fn pawns(&mut self, targets: u64, delta: i32, flag: u16) {
-        for to in Bits(targets) {
-            self.push(mv((to as i32 - delta) as u32, to, flag));
+        if S::COUNTS_ONLY {
+            self.add_count(targets.count_ones() as u64);
+        } else {
+            for to in Bits(targets) {
+                self.push(mv((to as i32 - delta) as u32, to, flag));
+            }
         }
     }
     #[inline]
     fn promos(&mut self, targets: u64, delta: i32, queen_only: bool) {
+        if S::COUNTS_ONLY {
+            self.add_count(targets.count_ones() as u64 * if queen_only { 1 } else { 4 });
+            return;
+        }
         for to in Bits(targets) {
             let from = (to as i32 - delta) as u32;
             if queen_only {
@@ -180,27 +162,6 @@ impl Sink for MoveList {
     #[inline]
     fn one(&mut self, m: Mv) {
         self.push(m);
-    }
-}
-
-struct Counter(u64);
-
-impl Sink for Counter {
-    #[inline]
-    fn piece(&mut self, _: u32, targets: u64) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn pawns(&mut self, targets: u64, _: i32, _: u16) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline]
-    fn promos(&mut self, targets: u64, _: i32, queen_only: bool) {
-        self.0 += targets.count_ones() as u64 * if queen_only { 1 } else { 4 };
-    }
-    #[inline]
-    fn one(&mut self, _: Mv) {
-        self.0 += 1;
     }
 }
 
@@ -302,26 +263,22 @@ impl Pos {
         k != 64 && self.attacked(tables(), k, self.turn, self.occupied())
     }
 
-    /// Appends the legal moves to `list`.
-    pub fn generate(&self, list: &mut MoveList) {
+    /// Feeds the legal moves to `sink` (FIDE-1).
+    #[inline]
+    pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
         let t = tables();
         if self.turn == WHITE {
-            self.gen::<true, _>(t, list)
+            self.gen::<true, _>(t, sink)
         } else {
-            self.gen::<false, _>(t, list)
+            self.gen::<false, _>(t, sink)
         }
     }
 
-    /// The number of legal moves (bulk counting: no move is built).
-    #[inline]
-    pub fn count(&self, t: &Tables) -> u64 {
-        let mut c = Counter(0);
-        if self.turn == WHITE {
-            self.gen::<true, _>(t, &mut c)
-        } else {
-            self.gen::<false, _>(t, &mut c)
-        }
-        c.0
+    /// The legal moves as a list.
+    pub fn moves(&self) -> Vec<Mv> {
+        let mut v = Vec::with_capacity(64);
+        self.generate(&mut v);
+        v
     }
 
     /// The legal move generator (FIDE-1), for the side `W` (true = White).
@@ -551,33 +508,5 @@ impl Pos {
             self.fullmove += 1;
         }
         self.turn = them;
-    }
-
-    /// perft (G3) with bulk counting at depth 1.
-    pub fn perft(&self, depth: u32) -> u64 {
-        let t = tables();
-        match depth {
-            0 => 1,
-            _ => self.perft_rec(t, depth),
-        }
-    }
-
-    fn perft_rec(&self, t: &Tables, depth: u32) -> u64 {
-        if depth == 1 {
-            return self.count(t);
-        }
-        let mut list = MoveList::new();
-        if self.turn == WHITE {
-            self.gen::<true, _>(t, &mut list)
-        } else {
-            self.gen::<false, _>(t, &mut list)
-        }
-        let mut n = 0;
-        for &m in list.as_slice() {
-            let mut child = *self;
-            child.make(m);
-            n += child.perft_rec(t, depth - 1);
-        }
-        n
     }
 }

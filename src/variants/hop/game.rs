@@ -152,6 +152,12 @@ impl Position {
     }
 }
 
+impl Position {
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.turns(&mut |pm, place| out.push(self.to_move(pm, place)));
+    }
+}
+
 impl Game for Position {
     fn variant(&self) -> &'static str {
         "hop"
@@ -159,8 +165,16 @@ impl Game for Position {
     fn turn(&self) -> crate::core::Color {
         self.turn
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.turns(&mut |pm, place| out.push(self.to_move(pm, place)));
+    type Move = crate::core::Move;
+    fn to_move(&self, m: &Move) -> Move {
+        m.clone()
+    }
+    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
+        let mut buf = Vec::new();
+        self.legal_moves_into(&mut buf);
+        for m in buf {
+            sink.push(m);
+        }
     }
     fn count_legal(&self) -> u64 {
         self.count_turns()

@@ -56,7 +56,7 @@ pub static MUTANTS: [Mutant; 12] = [
 
 /// The rules of one game, converted once from [`Rules`] (mutants only:
 /// Hop Chess has no rule options).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HopRules {
     pub king_on_trampoline: bool,
     pub queen_changes_line: bool,
@@ -129,7 +129,7 @@ pub const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
 
 /// A validated Hop Chess position (build it with
 /// [`notation::parse_position`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct Position {
     /// 0x88 mailbox.
     pub board: [u8; 128],

@@ -111,7 +111,7 @@ mod tests {
                     let mut next = Vec::new();
                     for p in &frontier {
                         let mut moves = Vec::new();
-                        p.legal_moves(&mut moves);
+                        p.legal_moves_into(&mut moves);
                         if !p.forms[p.turn as usize].pending() {
                             let by_moves = moves.iter().any(|m| p.clone().apply(m));
                             assert_eq!(p.attacks_king(p.turn), by_moves, "{}", p.to_text());

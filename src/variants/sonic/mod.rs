@@ -95,7 +95,7 @@ pub static VARIANT: Variant = Variant {
 
 /// The rule options and mutants of one game, read once from [`Rules`]
 /// (never looked up by name per node).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SonicRules {
     /// SCA-1/SCA-7: springs on c3, f3, c6, f6.
     pub springs: bool,

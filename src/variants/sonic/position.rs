@@ -18,7 +18,7 @@ use super::spindash::{self, Ctx, Scratch, Trace};
 use super::{pawns, tails, SonicRules};
 
 /// A validated position (see [`notation`] for its text).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(crate) rules: SonicRules,
     pub(crate) board: Board,
@@ -338,6 +338,12 @@ impl Position {
     }
 }
 
+impl Position {
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+}
+
 impl Game for Position {
     fn variant(&self) -> &'static str {
         "sonic"
@@ -345,8 +351,16 @@ impl Game for Position {
     fn turn(&self) -> Color {
         self.turn
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(out);
+    type Move = crate::core::Move;
+    fn to_move(&self, m: &Move) -> Move {
+        m.clone()
+    }
+    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
+        let mut buf = Vec::new();
+        self.legal_moves_into(&mut buf);
+        for m in buf {
+            sink.push(m);
+        }
     }
     fn count_legal(&self) -> u64 {
         super::fast::count(self).unwrap_or_else(|| {

@@ -343,7 +343,7 @@ mod tests {
         )
         .unwrap();
         let mut v = Vec::new();
-        p.legal_moves(&mut v);
+        p.legal_moves_into(&mut v);
         let mut t: Vec<String> = v
             .iter()
             .map(|m| p.move_text(m))
