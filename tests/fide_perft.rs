@@ -39,44 +39,6 @@ fn game(fen: &str) -> Box<dyn DynGame> {
     .unwrap()
 }
 
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
-/// perft tables up to ~5 M nodes per position (the public numbers; the
-/// fixtures carry the same counts with their sources).
-#[test]
-fn perft_tables() {
-    for (name, fen) in POSITIONS {
-        let g = game(fen);
-        let mut text = format!("position: {fen}\n");
-        for depth in 1..=6 {
-            let n = g.perft(depth, 1);
-            text.push_str(&format!("perft({depth}) = {n}\n"));
-            if n > 1_000_000 {
-                break;
-            }
-        }
-        snapshot(&format!("fide-perft-{name}"), text);
-    }
-}
-
-/// Divide of Kiwipete at depth 3 in perftree / Stockfish format.
-#[test]
-fn divide_kiwipete() {
-    let g = game(POSITIONS[1].1);
-    let mut rows = g.divide(3, 1);
-    rows.sort();
-    let mut text: String = rows.iter().map(|(m, n)| format!("{m}: {n}\n")).collect();
-    text.push_str(&format!(
-        "\nNodes searched: {}\n",
-        rows.iter().map(|r| r.1).sum::<u64>()
-    ));
-    snapshot("fide-divide-kiwipete-3", text);
-}
-
 #[test]
 fn thread_counts_agree() {
     for (fen, depth) in [

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use arbiter::core::{DynGame, Game, Rules};
+use arbiter::core::{DynGame, Game};
 use arbiter::variants::hop::hops::PieceMove;
 use arbiter::variants::hop::notation::parse_position;
 use arbiter::variants::hop::{self, HopRules, Position, NONE};
@@ -36,33 +36,6 @@ const TACTICAL: [(&str, &str); 6] = [
 
 fn pos(text: &str) -> Position {
     parse_position(text, HopRules::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
-#[test]
-fn perft_start() {
-    let g = (hop::VARIANT.parse)(hop::START, &Rules::default()).unwrap();
-    let text: String = (1..=3)
-        .map(|d| format!("perft({d}) = {}\n", g.perft(d, 1)))
-        .collect();
-    snapshot("hop-perft-start", text);
-}
-
-#[test]
-fn perft_tactical() {
-    for (name, fen) in TACTICAL {
-        let g = pos(fen);
-        let text: String = format!("{fen}\n")
-            + &(1..=2)
-                .map(|d| format!("perft({d}) = {}\n", Game::perft(&g, d)))
-                .collect::<String>();
-        snapshot(&format!("hop-perft-{name}"), text);
-    }
 }
 
 #[test]

@@ -20,46 +20,6 @@ fn game(options: &[&str], position: Option<&str>) -> Box<dyn DynGame> {
     .expect("valid setup")
 }
 
-/// "depth d: n" lines for depths 1..=max, plus the divide at depth 1.
-fn report(options: &[&str], position: Option<&str>, max: u32) -> String {
-    let g = game(options, position);
-    let mut out = format!("position: {}\noptions: {:?}\n", g.to_text(), options);
-    for d in 1..=max {
-        out.push_str(&format!("depth {d}: {}\n", g.perft(d, 2)));
-    }
-    out.push_str("divide 1:\n");
-    for t in g.legal_texts() {
-        out.push_str(&format!("  {t}\n"));
-    }
-    out
-}
-
-macro_rules! snap {
-    ($name:expr, $text:expr) => {
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-            insta::assert_snapshot!($name, $text);
-        });
-    };
-}
-
-#[test]
-fn start_springs_off() {
-    snap!("sonic-start", report(&[], None, 3));
-}
-
-#[test]
-fn start_springs_on() {
-    snap!("sonic-start-springs", report(&["springs"], None, 3));
-}
-
-#[test]
-fn start_alternate_turns() {
-    snap!(
-        "sonic-start-springs-alternate-turns",
-        report(&["springs", "alternate-turns"], None, 3)
-    );
-}
-
 /// Tactical positions rich in bounces, springs and king hits (regression
 /// snapshots).
 const TACTICAL: [(&str, &[&str], &str, u32); 6] = [
@@ -70,13 +30,6 @@ const TACTICAL: [(&str, &[&str], &str, u32); 6] = [
     ("sonic-tactical-ten-by-ten", &[], "r3k4r/pppp1ppppp/10/4q5/10/10/4Q5/10/PPPP1PPPPP/R3K4R w KQkq - 0 1 c3,h3,c8,h8 KNA=K KNA=K", 2),
     ("sonic-tactical-gilman", &["alternate-turns"], "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K", 2),
 ];
-
-#[test]
-fn tactical_positions() {
-    for (name, options, pos, depth) in TACTICAL {
-        snap!(name, report(options, Some(pos), depth));
-    }
-}
 
 /// Positions reached in perft print and re-read to themselves (G4).
 #[test]

@@ -51,3 +51,15 @@ pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
         (seed % n.max(1) as u64) as usize
     }
 }
+
+/// Asserts a named insta snapshot stored under the top-level `snapshots/`
+/// (the one snapshot helper of every test file; names are explicit, never
+/// derived from the test function, so parametrised tests cannot collide).
+pub fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
