@@ -1,13 +1,14 @@
-//! Hop Chess: perft snapshots (regression snapshots from this engine,
-//! except where a fixture derives the number by hand), position-text round
-//! trips, and the bulk placement counter checked against a brute-force
-//! judgement of every turn (HOP-2, HOP-7).
+//! Hop Chess: position-text round trips, and the one generator (list and
+//! bulk count) checked against test oracles: a brute-force judgement of
+//! every turn, and attacks found from the move generator (HOP-2, HOP-7).
+//! Perft snapshots: `tests/perft/hop.yaml`.
 
 use std::collections::BTreeSet;
 
 use arbiter::core::{DynGame, Game};
 use arbiter::variants::hop::hops::PieceMove;
 use arbiter::variants::hop::notation::parse_position;
+use arbiter::variants::hop::placements::Turn;
 use arbiter::variants::hop::{self, HopRules, Position, NONE};
 
 const EXAMPLE_W: &str = "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5";
@@ -54,22 +55,25 @@ fn brute_force(p: &Position) -> BTreeSet<String> {
     loose.rules.ignore_check = true;
     let us = p.turn;
     let mut out = BTreeSet::new();
-    loose.turns(&mut |pm: &PieceMove, place| {
+    let mut all: Vec<Turn> = Vec::new();
+    loose.turns(&mut all);
+    for t in all {
+        let pm = &t.piece;
         if pm.castle != NONE {
             let k = pm.from();
             let cross = if pm.to() > k { k + 1 } else { k - 1 };
-            let mut t = p.clone();
-            if t.attacked(k, us.other()) {
-                return;
+            let mut q = p.clone();
+            if q.attacked(k, us.other()) {
+                continue;
             }
-            t.board[cross as usize] = t.board[k as usize];
-            t.board[k as usize] = 0;
-            if t.attacked(cross, us.other()) {
-                return;
+            q.board[cross as usize] = q.board[k as usize];
+            q.board[k as usize] = 0;
+            if q.attacked(cross, us.other()) {
+                continue;
             }
         }
         let mut c = p.clone();
-        c.play_turn(pm, place);
+        c.play_turn(&t);
         let checked = c.in_check(us);
         assert_eq!(
             checked,
@@ -78,9 +82,9 @@ fn brute_force(p: &Position) -> BTreeSet<String> {
             c.text()
         );
         if !checked {
-            out.insert(p.text_of(pm, place));
+            out.insert(p.text_of(&t));
         }
-    });
+    }
     out
 }
 
@@ -341,35 +345,4 @@ fn parse_move_accepts_canonical_and_record_texts() {
         dynbox.parse_move("Bg2:c6").is_err(),
         "placement omitted: ambiguous"
     );
-}
-
-/// Speed beside shakmaty's FIDE bulk perft (the target: at least
-/// 0.1x). Prints leaves per second; run with `--ignored --nocapture`.
-#[test]
-#[ignore = "timing: run with --ignored --nocapture"]
-fn speed_beside_shakmaty() {
-    use shakmaty::Chess;
-    let t = std::time::Instant::now();
-    let n = shakmaty::perft(&Chess::default(), 5);
-    let fide = n as f64 / t.elapsed().as_secs_f64();
-    let mut line = format!(
-        "shakmaty fide perft(5) = {n}: {:.1} M leaves/s\n",
-        fide / 1e6
-    );
-    for (name, fen, depth) in [
-        ("start", hop::START, 3),
-        ("example-white", EXAMPLE_W, 2),
-        ("castling-trampolines", TACTICAL[2].1, 2),
-    ] {
-        let p = pos(fen);
-        let t = std::time::Instant::now();
-        let n = Game::perft(&p, depth);
-        let hop = n as f64 / t.elapsed().as_secs_f64();
-        line += &format!(
-            "hop {name} perft({depth}) = {n}: {:.1} M leaves/s ({:.2}x shakmaty)\n",
-            hop / 1e6,
-            hop / fide
-        );
-    }
-    eprintln!("{line}");
 }

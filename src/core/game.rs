@@ -193,6 +193,25 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         Err(self.rejection(text))
     }
 
+    /// Reads a game record: move texts played one after another from this
+    /// position (a fixture's `moves`, `--moves`). The default reads each
+    /// text with [`Game::parse_move`] in the position it is played in; a
+    /// game whose record notation needs the later texts to read an earlier
+    /// one overrides it (hop: the look-ahead of HOP-8).
+    ///
+    /// # Errors
+    /// The 0-based index of the first text that cannot be read, and why.
+    fn read_record(&self, texts: &[String]) -> Result<Vec<Self::Move>, (usize, MoveError)> {
+        let mut g = self.clone();
+        let mut out = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            let m = g.parse_move(text).map_err(|e| (i, e))?;
+            g.play(&m);
+            out.push(m);
+        }
+        Ok(out)
+    }
+
     /// The error for a well-formed move text that matches no legal move:
     /// the game is over, or the move is illegal with the reason and rule
     /// IDs of [`Game::explain`].
@@ -258,6 +277,12 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// As [`Game::parse_move`]; the position is unchanged on error.
     fn play_text(&mut self, text: &str) -> Result<Move, MoveError>;
+    /// Reads and plays a game record ([`Game::read_record`]).
+    ///
+    /// # Errors
+    /// The 0-based index of the first text that cannot be read, and why;
+    /// the position is unchanged on error.
+    fn play_record(&mut self, texts: &[String]) -> Result<(), (usize, MoveError)>;
     fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
     fn move_text(&self, mv: &Move) -> String;
     fn explain(&self, text: &str) -> Result<Verdict, MoveError>;
@@ -305,6 +330,12 @@ impl<G: Game> DynGame for G {
         let shared = self.to_move(&m);
         Game::play(self, &m);
         Ok(shared)
+    }
+    fn play_record(&mut self, texts: &[String]) -> Result<(), (usize, MoveError)> {
+        for m in Game::read_record(self, texts)? {
+            Game::play(self, &m);
+        }
+        Ok(())
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         Game::parse_move(self, text).map(|m| self.to_move(&m))

@@ -91,9 +91,7 @@ pub fn setup(s: &Setup) -> Result<Box<dyn DynGame>, Error> {
         None => (v.start)(&rules),
     };
     let mut game = (v.parse)(text.trim(), &rules)?;
-    for (i, m) in s.moves.iter().enumerate() {
-        game.play_text(m)
-            .map_err(|error| Error::Move { ply: i + 1, error })?;
-    }
+    game.play_record(s.moves)
+        .map_err(|(i, error)| Error::Move { ply: i + 1, error })?;
     Ok(game)
 }

@@ -1,10 +1,13 @@
-//! [`Game`] for Hop Chess: legal turns, bulk counting, play, outcome,
-//! texts, and `explain` with HOP rule IDs.
+//! [`Game`] for Hop Chess: the compact move [`Turn`] and the one generator
+//! [`Position::turns`]; the shared `core::Move` only at the edge
+//! ([`Game::to_move`]); texts, the record reader (HOP-8), and `explain`
+//! with HOP rule IDs.
 
 use super::hops::PieceMove;
-use super::record::{parse_pattern, Resolution};
+use super::placements::Turn;
+use super::record::{parse_pattern, Read, Resolution};
 use super::*;
-use crate::core::{Game, Move, MoveError, Outcome, Verdict};
+use crate::core::{Game, Move, MoveError, MoveSink, Outcome, Verdict};
 
 /// A relaxation of the rules and the rule it lifts, for `explain`: if a
 /// text is a legal move only once that rule is lifted, that rule is what
@@ -73,18 +76,22 @@ impl Position {
     /// text names (the candidates an unmatched record token is listed with).
     fn near(&self, pat: &record::Pattern) -> String {
         let mut seen: Vec<String> = Vec::new();
-        self.turns(&mut |pm, _| {
+        for t in Game::legal_moves(self) {
+            let pm = &t.piece;
             let is_castle = pm.castle != NONE;
             let same = if pat.castle.is_some() {
                 is_castle
             } else {
                 !is_castle && kind(self.board[pm.from() as usize]) == pat.piece
             };
-            let t = self.text_of(pm, NONE);
-            if same && !seen.contains(&t) {
-                seen.push(t);
+            let text = self.text_of(&Turn {
+                piece: *pm,
+                place: NONE,
+            });
+            if same && !seen.contains(&text) {
+                seen.push(text);
             }
-        });
+        }
         if seen.is_empty() {
             "none".into()
         } else {
@@ -153,36 +160,61 @@ impl Position {
 }
 
 impl Position {
-    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.turns(&mut |pm, place| out.push(self.to_move(pm, place)));
+    /// The texts of turns, for messages.
+    fn texts(&self, ts: &[Turn]) -> Vec<String> {
+        ts.iter().map(|t| self.text_of(t)).collect()
+    }
+
+    /// The error for a token that does not resolve to one turn.
+    pub(crate) fn failure(&self, text: &str, pat: &record::Pattern, r: Resolution) -> MoveError {
+        match r {
+            Resolution::One(_) => unreachable!("a token that resolves is no failure"),
+            Resolution::Several(candidates) => MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: self.texts(&candidates),
+            },
+            Resolution::CheckMark(c) => MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "check mark wrong (no check where '+' is written; candidates {})",
+                    self.texts(&c).join(", ")
+                ),
+                rules: vec!["HOP-8", "HOP-7"],
+            },
+            Resolution::NoMatch { piece_ok } => {
+                let v = self.diagnose(text, pat, piece_ok);
+                let reason = if v.rules == ["HOP-8"] {
+                    format!(
+                        "no legal move matches; legal moves of that piece type: {}",
+                        self.near(pat)
+                    )
+                } else {
+                    format!("no legal move matches: {}", v.reason)
+                };
+                MoveError::Illegal {
+                    text: text.to_string(),
+                    reason,
+                    rules: v.rules,
+                }
+            }
+        }
     }
 }
 
 impl Game for Position {
+    type Move = Turn;
+
     fn variant(&self) -> &'static str {
         "hop"
     }
     fn turn(&self) -> crate::core::Color {
         self.turn
     }
-    type Move = crate::core::Move;
-    fn to_move(&self, m: &Move) -> Move {
-        m.clone()
+    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+        self.turns(sink);
     }
-    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
-        let mut buf = Vec::new();
-        self.legal_moves_into(&mut buf);
-        for m in buf {
-            sink.push(m);
-        }
-    }
-    fn count_legal(&self) -> u64 {
-        self.count_turns()
-    }
-    fn play(&mut self, mv: &Move) {
-        if let Some((pm, place)) = self.from_move(mv) {
-            self.play_turn(&pm, place);
-        }
+    fn play(&mut self, t: &Turn) {
+        self.play_turn(t);
     }
     /// HOP-7: checkmate loses, stalemate draws.
     fn outcome(&self) -> Option<Outcome> {
@@ -197,67 +229,41 @@ impl Game for Position {
     fn to_text(&self) -> String {
         self.text()
     }
-    fn move_text(&self, mv: &Move) -> String {
-        match self.from_move(mv) {
-            Some((pm, place)) => self.text_of(&pm, place),
-            None => format!("{mv:?}"),
-        }
+    fn to_move(&self, t: &Turn) -> Move {
+        self.shared_move(t)
+    }
+    fn move_text(&self, t: &Turn) -> String {
+        self.text_of(t)
     }
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         parse_pattern(text).map(|_| ())
     }
     /// Accepts the canonical text and the documents' record notation
-    /// (HOP-8, see [`record`]).
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
-        let pat = parse_pattern(text)?;
-        if Game::outcome(self).is_some() {
-            return Err(MoveError::GameOver {
-                text: text.to_string(),
-            });
-        }
-        match self.resolve(&pat) {
-            Resolution::One(pm, place) => Ok(self.to_move(&pm, place)),
-            Resolution::Several(candidates) => Err(MoveError::Ambiguous {
-                text: text.to_string(),
-                candidates,
+    /// (HOP-8, see [`record`]); alone, a token cannot look ahead, so an
+    /// omitted promotion piece is ambiguous here.
+    fn parse_move(&self, text: &str) -> Result<Turn, MoveError> {
+        match self.read(text)? {
+            Read::One(t) => Ok(t),
+            Read::Promotions(ts) => Err(MoveError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: self.texts(&ts),
             }),
-            Resolution::CheckMark(c) => Err(MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!(
-                    "check mark wrong (no check where '+' is written; candidates {})",
-                    c.join(", ")
-                ),
-                rules: vec!["HOP-8", "HOP-7"],
-            }),
-            Resolution::NoMatch { piece_ok } => {
-                let v = self.diagnose(text, &pat, piece_ok);
-                let reason = if v.rules == ["HOP-8"] {
-                    format!(
-                        "no legal move matches; legal moves of that piece type: {}",
-                        self.near(&pat)
-                    )
-                } else {
-                    format!("no legal move matches: {}", v.reason)
-                };
-                Err(MoveError::Illegal {
-                    text: text.to_string(),
-                    reason,
-                    rules: v.rules,
-                })
-            }
         }
+    }
+    /// HOP-8: a record read with look-ahead for omitted promotion pieces.
+    fn read_record(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
+        self.read_game(texts)
     }
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
         let pat = parse_pattern(text)?;
         Ok(match self.resolve(&pat) {
-            Resolution::One(pm, place) => Verdict {
+            Resolution::One(t) => Verdict {
                 legal: true,
-                text: self.text_of(&pm, place),
-                rules: self.rules_of(&pm),
-                reason: if pm.hops() > 0 {
-                    format!("a legal turn with {} hop(s)", pm.hops())
+                text: self.text_of(&t),
+                rules: self.rules_of(&t.piece),
+                reason: if t.piece.hops() > 0 {
+                    format!("a legal turn with {} hop(s)", t.piece.hops())
                 } else {
                     "a legal turn".into()
                 },
@@ -266,7 +272,7 @@ impl Game for Position {
                 legal: false,
                 text: text.into(),
                 rules: vec!["HOP-8"],
-                reason: format!("several legal moves match: {}", c.join(", ")),
+                reason: format!("several legal moves match: {}", self.texts(&c).join(", ")),
             },
             Resolution::CheckMark(_) => Verdict {
                 legal: false,

@@ -22,7 +22,7 @@ use super::*;
 use crate::core::Color;
 
 /// A piece move (the part of a turn before the placement), compact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct PieceMove {
     /// Start square, every hop square, end square.
     pub path: [u8; 6],
@@ -177,6 +177,7 @@ impl Position {
         let to = pm.to();
         let mut p = self.board[from as usize];
         self.board[from as usize] = 0;
+        self.occ &= !bit(from);
         let was_pawn = kind(p) == PAWN;
         self.ep = NONE;
         if pm.castle != NONE {
@@ -189,6 +190,7 @@ impl Position {
                 from - 1
             };
             self.board[rook_to as usize] = rook;
+            self.occ = self.occ & !bit(pm.castle) | bit(to) | bit(rook_to);
             self.king[s] = to;
             self.castling &= if us.is_white() {
                 !(WK | WQ)
@@ -198,17 +200,16 @@ impl Position {
             self.halfmove += 1;
             return;
         }
-        if pm.capture {
-            if pm.ep {
-                let victim = offset(to, -Position::fwd(us));
-                self.board[victim as usize] = 0;
-            }
-            self.pieces -= 1;
+        if pm.ep {
+            let victim = offset(to, -Position::fwd(us));
+            self.board[victim as usize] = 0;
+            self.occ &= !bit(victim);
         }
         if pm.promo != 0 {
             p = pm.promo | color_bit(us);
         }
         self.board[to as usize] = p;
+        self.occ |= bit(to);
         if kind(p) == KING {
             self.king[s] = to;
         }

@@ -5,11 +5,16 @@
 //! The modules read like the rules:
 //! - [`hops`]: the piece move of a turn, with its hops (HOP-3, HOP-3.1,
 //!   HOP-4, HOP-5, HOP-6);
-//! - [`placements`]: the trampoline placement that ends a turn and the
-//!   legality of the whole turn, with bulk counting for perft (HOP-2, HOP-7);
+//! - [`placements`]: the trampoline placement that ends a turn, the
+//!   legality of the whole turn, and the one move generator
+//!   ([`placements::Turn`], the game's compact move; placements counted in
+//!   bulk for perft) (HOP-2, HOP-7);
 //! - [`check`]: attacks through trampolines (HOP-7);
 //! - [`notation`]: position text and canonical move text (G4, HOP-2);
-//! - [`record`]: the documents' game-record notation (HOP-8).
+//! - [`record`]: the documents' game-record notation, with the look-ahead
+//!   that settles an omitted promotion piece (HOP-8);
+//! - [`game`]: [`crate::core::Game`] (the shared `core::Move` only at the
+//!   edge: text, explain) and `explain`.
 //!
 //! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
 //! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
@@ -122,6 +127,15 @@ pub fn sq_name(sq: u8) -> String {
     crate::core::Square(sq).to_string()
 }
 
+/// The squares of the board as a 0x88 bit set (bit `sq` for `sq & 0x88 == 0`).
+pub const BOARD: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+
+/// The one-square 0x88 bit set of `sq`.
+#[inline]
+pub fn bit(sq: u8) -> u128 {
+    1u128 << sq
+}
+
 pub const ORTH: [i8; 4] = [16, 1, -16, -1];
 pub const DIAG: [i8; 4] = [17, -15, -17, 15];
 pub const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
@@ -142,8 +156,8 @@ pub struct Position {
     pub halfmove: u32,
     pub fullmove: u32,
     pub king: [u8; 2],
-    /// Number of pieces on the board.
-    pub pieces: u8,
+    /// The occupied squares, one bit per 0x88 index (`1 << sq`).
+    pub occ: u128,
     pub rules: HopRules,
 }
 

@@ -22,7 +22,7 @@
 //! (absent only on White's first turn, HOP-2). Examples:
 //! `e2-e4`, `Ng8-f6@d5`, `Nc6-d4-f5:g3@e6`, `e7-e8=Q-e5:e3@a1`, `O-O@h3`.
 
-use super::hops::PieceMove;
+use super::placements::Turn;
 use super::*;
 use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
@@ -125,7 +125,7 @@ impl Setup {
     pub fn validate(self, rules: HopRules) -> Result<Position, PositionError> {
         let inv = PositionError::invalid;
         let mut king = [NONE; 2];
-        let mut pieces = 0u8;
+        let mut occ = 0u128;
         for r in 0..8u8 {
             for f in 0..8u8 {
                 let sq = r * 16 + f;
@@ -133,7 +133,7 @@ impl Setup {
                 if p == 0 {
                     continue;
                 }
-                pieces += 1;
+                occ |= bit(sq);
                 let s = if p & BLACK != 0 { 1 } else { 0 };
                 if kind(p) == KING {
                     if king[s] != NONE {
@@ -220,7 +220,7 @@ impl Setup {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             king,
-            pieces,
+            occ,
             rules,
         };
         let other = self.turn.other();
@@ -272,8 +272,11 @@ impl Position {
         )
     }
 
-    /// The [`Move`] of a piece move and placement ([`NONE`]: none).
-    pub fn to_move(&self, pm: &PieceMove, place: u8) -> Move {
+    /// The shared form (G2) of a turn of this position, for the edge
+    /// (explain, the engine protocol): the path, the promotion, castling
+    /// and the placement.
+    pub fn shared_move(&self, t: &Turn) -> Move {
+        let pm = &t.piece;
         let mut m = Move::default();
         for &s in &pm.path[..pm.len as usize] {
             m.path.push(Square(s));
@@ -290,82 +293,18 @@ impl Position {
                 rook: Square(pm.castle),
             });
         }
-        if place != NONE {
-            m.decisions.push(Decision::Place(Square(place)));
+        if t.place != NONE {
+            m.decisions.push(Decision::Place(Square(t.place)));
         }
         m
     }
 
-    /// The piece move and placement of a [`Move`] (no legality check;
-    /// `None` when it cannot be a move of this position at all).
-    pub fn from_move(&self, m: &Move) -> Option<(PieceMove, u8)> {
-        let n = m.path.len();
-        if !(2..=6).contains(&n) || m.path.iter().any(|s| !on_board(s.0)) {
-            return None;
-        }
-        let mut pm = PieceMove {
-            castle: NONE,
-            promo_at: NONE,
-            len: n as u8,
-            ..Default::default()
-        };
-        for (i, s) in m.path.iter().enumerate() {
-            pm.path[i] = s.0;
-        }
-        let mut place = NONE;
-        for d in &m.decisions {
-            match *d {
-                Decision::Promote { on, piece } => {
-                    pm.promo = piece_from_char(piece as char).map(kind)?;
-                    pm.promo_at = on.0;
-                }
-                Decision::Castle { rook } => pm.castle = rook.0,
-                Decision::Place(s) if on_board(s.0) => place = s.0,
-                _ => return None,
-            }
-        }
-        let from = pm.from();
-        let to = pm.to();
-        let p = self.board[from as usize];
-        if !is_color(p, self.turn) {
-            return None;
-        }
-        if pm.castle != NONE
-            && (kind(p) != KING
-                || !on_board(pm.castle)
-                || from & 7 != 4
-                || !matches!(pm.castle & 7, 0 | 7))
-        {
-            return None;
-        }
-        if pm.promo != 0 && (!on_board(pm.promo_at) || !(KNIGHT..=QUEEN).contains(&pm.promo)) {
-            return None;
-        }
-        if pm.castle == NONE && to != from {
-            let target = self.board[to as usize];
-            if target != 0 {
-                if is_color(target, self.turn) {
-                    return None;
-                }
-                pm.capture = true;
-            } else if to == self.ep {
-                let prev = pm.path[n - 2];
-                let diff = (to as i16 - prev as i16).abs();
-                // A pawn (or the pawn's promoted self, never) capturing diagonally onto the ep square.
-                if kind(p) == PAWN && pm.promo == 0 && (diff == 15 || diff == 17) {
-                    pm.capture = true;
-                    pm.ep = true;
-                }
-            }
-        }
-        Some((pm, place))
-    }
-
-    /// Plays a piece move and placement (HOP-2): the turn passes.
-    pub fn play_turn(&mut self, pm: &PieceMove, place: u8) {
-        self.apply_piece(pm);
-        if place != NONE {
-            self.tramp[side(self.turn)] = place;
+    /// Plays a turn (HOP-2): the piece move, then the placement; the turn
+    /// passes.
+    pub fn play_turn(&mut self, t: &Turn) {
+        self.apply_piece(&t.piece);
+        if t.place != NONE {
+            self.tramp[side(self.turn)] = t.place;
         }
         if !self.turn.is_white() {
             self.fullmove += 1;
@@ -374,7 +313,8 @@ impl Position {
     }
 
     /// The canonical text of a move of this position.
-    pub fn text_of(&self, pm: &PieceMove, place: u8) -> String {
+    pub fn text_of(&self, t: &Turn) -> String {
+        let pm = &t.piece;
         let mut out = String::new();
         if pm.castle != NONE {
             out.push_str(if pm.castle & 7 == 7 { "O-O" } else { "O-O-O" });
@@ -395,9 +335,9 @@ impl Position {
                 }
             }
         }
-        if place != NONE {
+        if t.place != NONE {
             out.push('@');
-            out.push_str(&sq_name(place));
+            out.push_str(&sq_name(t.place));
         }
         out
     }

@@ -1,4 +1,5 @@
-//! The placement that ends a turn, and the legality of the whole turn.
+//! The placement that ends a turn, the legality of the whole turn, and
+//! the one move generator of the game.
 //!
 //! - HOP-2: after the piece move the player moves his own trampoline to
 //!   any square holding no piece and not the other trampoline; leaving it
@@ -7,18 +8,34 @@
 //! - HOP-7: a turn is legal only if the mover's king is not attacked after
 //!   the whole turn (piece move and placement).
 //!
-//! Bulk counting: a trampoline only ever adds paths for the attacker
-//! (pieces may always pass over it), so if the king is attacked with the
-//! own trampoline taken off the board, no placement helps; otherwise only
-//! placements from which some path can reach the king matter. Those lie on
-//! the king's open lines or knight squares, or on the open lines / knight
-//! squares of the opponent's trampoline (or up to two squares beyond a
-//! pawn on the king's file: a pawn promoting on a trampoline comes back
-//! over its vacated square); only those candidate squares are tested one
-//! by one, all others are counted at once.
+//! [`Position::turns`] is the only generator: it feeds every legal
+//! [`Turn`] to a list, or only their number to a counter. For each piece
+//! move it computes the set of legal placement squares once
+//! ([`Position::placements`]); a list takes one turn per square, a counter
+//! takes the size of the set (bulk counting, no turn built).
+//!
+//! The set is cheap to compute: a trampoline only ever adds paths for the
+//! attacker (pieces may always pass over it), so if the king is attacked
+//! with the own trampoline taken off the board, no placement helps;
+//! otherwise only placements from which some path can reach the king
+//! matter. Those lie on the king's open lines or knight squares, or on the
+//! open lines / knight squares of the opponent's trampoline (or up to two
+//! squares beyond a pawn on the king's file: a pawn promoting on a
+//! trampoline comes back over its vacated square); only those candidate
+//! squares are tested one by one.
 
 use super::hops::PieceMove;
 use super::*;
+use crate::core::{Counter, MoveSink};
+
+/// A turn (HOP-2, G2): the piece move with its whole path, and the square
+/// the mover's trampoline is placed on ([`NONE`] on White's first turn).
+/// The game's compact move ([`crate::core::Game::Move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub piece: PieceMove,
+    pub place: u8,
+}
 
 impl Position {
     /// The position after the piece move `pm`, before the placement.
@@ -91,115 +108,89 @@ impl Position {
         }
     }
 
-    /// Calls `f(piece move, placement)` for every legal turn ([`NONE`] as
-    /// placement on White's first turn).
-    pub fn turns(&self, f: &mut impl FnMut(&PieceMove, u8)) {
-        let first = self.first_turn();
-        let us = self.turn;
-        let own = side(us);
-        let no_safety = self.rules.ignore_check;
-        self.piece_moves(&mut |pm: &PieceMove| {
-            let mut c = self.after_piece(pm);
-            let k = c.king[own];
-            if first {
-                if no_safety || !c.attacked(k, us.other()) {
-                    f(pm, NONE);
-                }
-                return;
-            }
-            let old = c.tramp[own];
-            let early = self.rules.check_before_placement;
-            if early && !no_safety && c.attacked(k, us.other()) {
-                return;
-            }
-            c.tramp[own] = NONE;
-            if !early && !no_safety && c.attacked(k, us.other()) {
-                return;
-            }
-            let cand = if early || no_safety {
-                0
-            } else {
-                Position::candidates(&c, k)
-            };
-            let topp = c.tramp[1 - own];
-            let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
-                (c.reach(topp, us.other()), c.pawn_source(topp, us.other()))
-            } else {
-                (0, None)
-            };
-            for r in 0..8u8 {
-                for file in 0..8u8 {
-                    let p = r * 16 + file;
-                    if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
-                        continue;
-                    }
-                    if cand & (1u128 << p) != 0
-                        && c.attacked_through(p, topp, u_reach, u_pawn, k, us.other())
-                    {
-                        continue;
-                    }
-                    f(pm, p);
-                }
-            }
-        });
-    }
-
-    /// The number of legal turns, counting placements in bulk.
-    pub fn count_turns(&self) -> u64 {
-        let first = self.first_turn();
-        let us = self.turn;
-        let own = side(us);
-        let them = us.other();
-        let no_safety = self.rules.ignore_check;
-        let mut total = 0u64;
-        self.piece_moves(&mut |pm: &PieceMove| {
-            let mut c = self.after_piece(pm);
-            let k = c.king[own];
-            if first {
-                if no_safety || !c.attacked(k, them) {
-                    total += 1;
-                }
-                return;
-            }
-            let old = c.tramp[own];
-            let early = self.rules.check_before_placement;
-            if early && !no_safety && c.attacked(k, them) {
-                return;
-            }
-            c.tramp[own] = NONE;
-            if !early && !no_safety && c.attacked(k, them) {
-                return;
-            }
-            let topp = c.tramp[1 - own];
-            let mut n = 64 - c.pieces as u64 - u64::from(topp != NONE);
-            if self.rules.no_stay && old != NONE {
-                n -= 1;
-            }
-            if !early && !no_safety {
-                let mut cand = Position::candidates(&c, k);
-                let (u_reach, u_pawn) = if topp != NONE && cand != 0 {
+    /// HOP-2 / HOP-7: the squares where the mover may put his trampoline
+    /// after a piece move, as a 0x88 bit set. `c` is the position after
+    /// the piece move with the mover's trampoline lifted off the board
+    /// (its old square `old`); `judge`: drop the squares where the
+    /// trampoline would open an attack on the mover's king `k`.
+    fn placements(c: &Position, k: u8, old: u8, judge: bool) -> u128 {
+        let them = c.turn.other();
+        let topp = c.tramp[side(them)];
+        let mut free = BOARD & !c.occ;
+        if topp != NONE {
+            free &= !bit(topp);
+        }
+        if c.rules.no_stay && old != NONE {
+            free &= !bit(old);
+        }
+        if judge {
+            let mut test = free & Position::candidates(c, k);
+            if test != 0 {
+                let (u_reach, u_pawn) = if topp != NONE {
                     (c.reach(topp, them), c.pawn_source(topp, them))
                 } else {
                     (0, None)
                 };
-                while cand != 0 {
-                    let p = cand.trailing_zeros() as u8;
-                    cand &= cand - 1;
-                    if c.board[p as usize] != 0 || p == topp || (self.rules.no_stay && p == old) {
-                        continue;
-                    }
+                while test != 0 {
+                    let p = test.trailing_zeros() as u8;
+                    test &= test - 1;
                     if c.attacked_through(p, topp, u_reach, u_pawn, k, them) {
-                        n -= 1;
+                        free &= !bit(p);
                     }
                 }
             }
-            total += n;
+        }
+        free
+    }
+
+    /// The one move generator (HOP-2 … HOP-7): feeds every legal turn to
+    /// `sink` in a fixed order (piece moves as [`Position::piece_moves`]
+    /// gives them, placements by square), or, when the sink only counts,
+    /// the number of placements of each piece move at once.
+    pub fn turns<S: MoveSink<Turn>>(&self, sink: &mut S) {
+        let first = self.first_turn();
+        let us = self.turn;
+        let own = side(us);
+        let them = us.other();
+        let safety = !self.rules.ignore_check;
+        let early = self.rules.check_before_placement;
+        self.piece_moves(&mut |pm: &PieceMove| {
+            let mut c = self.after_piece(pm);
+            let k = c.king[own];
+            if first {
+                if !safety || !c.attacked(k, them) {
+                    sink.push(Turn {
+                        piece: *pm,
+                        place: NONE,
+                    });
+                }
+                return;
+            }
+            let old = c.tramp[own];
+            if early && safety && c.attacked(k, them) {
+                return;
+            }
+            c.tramp[own] = NONE;
+            if !early && safety && c.attacked(k, them) {
+                return;
+            }
+            let mut places = Position::placements(&c, k, old, safety && !early);
+            if S::COUNTS_ONLY {
+                sink.add_count(u64::from(places.count_ones()));
+            } else {
+                while places != 0 {
+                    let place = places.trailing_zeros() as u8;
+                    places &= places - 1;
+                    sink.push(Turn { piece: *pm, place });
+                }
+            }
         });
-        total
     }
 
     /// Whether the side to move has a legal turn.
     pub fn has_turn(&self) -> bool {
-        self.count_turns() > 0
+        let mut n = Counter(0);
+        self.turns(&mut n);
+        n.0 > 0
     }
 }

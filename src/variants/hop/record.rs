@@ -1,5 +1,5 @@
 //! HOP-8: reading move texts — the canonical text and the documents'
-//! game-record notation — against the legal moves.
+//! game-record notation — against the legal turns.
 //!
 //! A turn is a piece part, then (except on White's first turn) a placement
 //! part, separated by white space or `@`:
@@ -19,18 +19,37 @@
 //! Record tokens (`e4`, `Nf6 d5`, `B:f6 e5`, `e:Q+ f3`, `Nce2 f3`): the hop
 //! path is not written; `:` marks a capture (required exactly for captures)
 //! and may name the captured piece instead of its square (`e:Q`); a file
-//! and/or rank before the destination disambiguates; an omitted promotion
-//! piece matches every promotion. `+` may follow either part: after the
-//! piece part it says the opponent is in check after the piece move (the
-//! own trampoline still where it stood), after the placement that he is in
-//! check after the whole turn; absent, it asserts nothing. A token fails as
-//! "no legal move matches", "several legal moves match" (listing them) or
-//! "check mark wrong". SAN's `x` is accepted for `:`.
+//! and/or rank before the destination disambiguates. SAN's `x` is
+//! accepted for `:`.
+//!
+//! Check marks (HOP-8 [3.3]): `+` (or `#`) may follow either part and must
+//! be true where it is written. After the piece part it asserts check
+//! after the piece move, with both trampolines where they then stand (the
+//! mover's own not yet placed); after the placement, check after the whole
+//! turn; absent, it asserts nothing. The marks take part in matching: the
+//! candidates whose marks are false are dropped, then ambiguity is judged.
+//!
+//! A token fails as "no legal move matches", "several legal moves match"
+//! (listing them; [`MoveError::Ambiguous`]) or "check mark wrong". Matches
+//! that differ only in the hop path are several moves (G2 [3.3]).
+//!
+//! Omitted promotion piece (HOP-8 [3.3]): a token whose matches differ in
+//! nothing but the promotion piece, which it does not write, is settled by
+//! the record's later tokens ([`Position::read_game`], look-ahead in
+//! `Position::settle`): each candidate is played and the following
+//! tokens are read after it, in step; the candidate whose readings alone
+//! survive a token (typically the token that names the promoted piece:
+//! `Qb2`, or `K:Q` capturing it) is the piece. Undecided at the end of the
+//! record, when every reading fails at the same token, or beyond
+//! [`LOOKAHEAD_READINGS`] readings: "several legal moves match". A single
+//! token read alone ([`crate::core::Game::parse_move`], `explain`) has no
+//! later tokens: there an omitted piece is always ambiguous.
 
 use super::hops::PieceMove;
 use super::notation::piece_from_char;
+use super::placements::Turn;
 use super::*;
-use crate::core::MoveError;
+use crate::core::{Game, MoveError};
 
 /// What a move text says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -209,18 +228,44 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     Ok(pat)
 }
 
-/// How a text resolves against the legal moves.
+/// How a text resolves against the legal turns.
 #[derive(Clone, Debug)]
 pub enum Resolution {
-    One(PieceMove, u8),
+    One(Turn),
     /// No legal move matches; `piece_ok`: some matches the piece part
     /// (the placement is what fails).
     NoMatch {
         piece_ok: bool,
     },
     /// Matches, but no candidate has the check the text asserts.
-    CheckMark(Vec<String>),
-    Several(Vec<String>),
+    CheckMark(Vec<Turn>),
+    Several(Vec<Turn>),
+}
+
+/// What one record token reads as in a position.
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// Exactly one legal turn.
+    One(Turn),
+    /// Several legal turns that differ only in the promotion piece, which
+    /// the token does not write: the rest of the record settles it
+    /// ([`Position::read_game`]).
+    Promotions(Vec<Turn>),
+}
+
+/// The most readings a look-ahead follows at once (each omitted promotion
+/// piece inside a look-ahead multiplies them by up to four).
+pub const LOOKAHEAD_READINGS: usize = 64;
+
+/// Whether the turns differ in nothing but the promotion piece.
+fn only_promotion_differs(ts: &[Turn]) -> bool {
+    let key = |t: &Turn| {
+        let mut k = *t;
+        k.piece.promo = 0;
+        k
+    };
+    ts.iter()
+        .all(|t| t.piece.promo != 0 && key(t) == key(&ts[0]))
 }
 
 impl Position {
@@ -260,54 +305,210 @@ impl Position {
         pat.from_file.is_none_or(|f| from & 7 == f) && pat.from_rank.is_none_or(|r| from >> 4 == r)
     }
 
+    /// Whether the check marks of `pat` hold for the turn `t` (HOP-8): a
+    /// `+` after the piece part asserts check after the piece move, both
+    /// trampolines where they then stand (the mover's not yet placed); a
+    /// `+` after the placement asserts check after the whole turn; no `+`
+    /// asserts nothing.
+    fn check_marks_hold(&self, pat: &Pattern, t: &Turn) -> bool {
+        if !pat.check_piece && !pat.check_place {
+            return true;
+        }
+        let them = self.turn.other();
+        let mut c = self.clone();
+        c.apply_piece(&t.piece);
+        if pat.check_piece && !c.in_check(them) {
+            return false;
+        }
+        if t.place != NONE {
+            c.tramp[side(self.turn)] = t.place;
+        }
+        !pat.check_place || c.in_check(them)
+    }
+
     /// Resolves a parsed text against the legal turns (module docs).
     pub fn resolve(&self, pat: &Pattern) -> Resolution {
-        let mut by_piece: Vec<(PieceMove, u8)> = Vec::new();
-        self.turns(&mut |pm, place| {
-            if self.piece_part_matches(pat, pm) {
-                by_piece.push((*pm, place));
-            }
-        });
-        let piece_ok = !by_piece.is_empty();
-        let placed: Vec<(PieceMove, u8)> = by_piece
+        let by_piece: Vec<Turn> = Game::legal_moves(self)
             .into_iter()
-            .filter(|&(_, pl)| pat.place.is_none_or(|p| p == pl))
+            .filter(|t| self.piece_part_matches(pat, &t.piece))
+            .collect();
+        let piece_ok = !by_piece.is_empty();
+        let placed: Vec<Turn> = by_piece
+            .into_iter()
+            .filter(|t| pat.place.is_none_or(|p| p == t.place))
             .collect();
         if placed.is_empty() {
             return Resolution::NoMatch { piece_ok };
         }
-        let them = self.turn.other();
-        let checked: Vec<(PieceMove, u8)> = placed
+        let checked: Vec<Turn> = placed
             .iter()
+            .filter(|t| self.check_marks_hold(pat, t))
             .copied()
-            .filter(|(pm, pl)| {
-                let mut c = self.clone();
-                c.apply_piece(pm);
-                if pat.check_piece && !c.in_check(them) {
-                    return false;
-                }
-                if *pl != NONE {
-                    c.tramp[side(self.turn)] = *pl;
-                }
-                !pat.check_place || c.in_check(them)
+            .collect();
+        match checked.len() {
+            0 => Resolution::CheckMark(placed),
+            1 => Resolution::One(checked[0]),
+            _ => Resolution::Several(checked),
+        }
+    }
+
+    /// Reads one token on its own (HOP-8).
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`]: syntax, game over, "no legal move
+    /// matches", "several legal moves match" (hop paths, placements or a
+    /// written-out ambiguity; not an omitted promotion piece, which is
+    /// [`Read::Promotions`]), "check mark wrong".
+    pub fn read(&self, text: &str) -> Result<Read, MoveError> {
+        let text = text.trim();
+        let pat = parse_pattern(text)?;
+        if Game::outcome(self).is_some() {
+            return Err(MoveError::GameOver {
+                text: text.to_string(),
+            });
+        }
+        match self.resolve(&pat) {
+            Resolution::One(t) => Ok(Read::One(t)),
+            Resolution::Several(ts) if pat.promo.is_none() && only_promotion_differs(&ts) => {
+                Ok(Read::Promotions(ts))
+            }
+            r => Err(self.failure(text, &pat, r)),
+        }
+    }
+
+    /// Reads a game record played from this position (HOP-8), settling
+    /// omitted promotion pieces by look-ahead ([`Position::settle`]).
+    ///
+    /// # Errors
+    /// The 0-based index of the first token that cannot be read, and why.
+    pub fn read_game(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
+        let mut pos = self.clone();
+        let mut out = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            let t = match pos.read(text).map_err(|e| (i, e))? {
+                Read::One(t) => t,
+                Read::Promotions(cands) => pos
+                    .settle(text.trim(), &cands, &texts[i + 1..])
+                    .map_err(|e| (i, e))?,
+            };
+            pos.play_turn(&t);
+            out.push(t);
+        }
+        Ok(out)
+    }
+
+    /// HOP-8 look-ahead: `cands` are the turns a token matches, differing
+    /// only in the omitted promotion piece. Each candidate is played and
+    /// the following tokens `rest` are read after it, one token at a time
+    /// and in step for all candidates (an omitted promotion piece inside
+    /// the look-ahead splits that reading into one per piece). A reading
+    /// ends at the first token it cannot read (no match, several matches,
+    /// check mark wrong, game over). The candidate whose readings alone
+    /// survive a token is the promotion piece; the look-ahead stops there.
+    ///
+    /// # Errors
+    /// "Several legal moves match" (the candidates) when no later token
+    /// decides: the record ends with readings of two or more candidates
+    /// alive, every reading fails at the same token, or more than
+    /// [`LOOKAHEAD_READINGS`] readings would be followed at once.
+    fn settle(&self, text: &str, cands: &[Turn], rest: &[String]) -> Result<Turn, MoveError> {
+        let mut live: Vec<(usize, Position)> = cands
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let mut p = self.clone();
+                p.play_turn(t);
+                (i, p)
             })
             .collect();
-        if checked.is_empty() {
-            return Resolution::CheckMark(
-                placed
-                    .iter()
-                    .map(|(pm, pl)| self.text_of(pm, *pl))
-                    .collect(),
-            );
+        for token in rest {
+            let mut next: Vec<(usize, Position)> = Vec::new();
+            for (root, p) in &live {
+                let turns = match p.read(token) {
+                    Ok(Read::One(t)) => vec![t],
+                    Ok(Read::Promotions(ts)) => ts,
+                    Err(_) => continue,
+                };
+                for t in turns {
+                    let mut q = p.clone();
+                    q.play_turn(&t);
+                    if !next.iter().any(|(r, x)| r == root && *x == q) {
+                        next.push((*root, q));
+                    }
+                }
+            }
+            let mut roots: Vec<usize> = next.iter().map(|(r, _)| *r).collect();
+            roots.sort_unstable();
+            roots.dedup();
+            match roots[..] {
+                [only] => return Ok(cands[only]),
+                [] => break,
+                _ if next.len() > LOOKAHEAD_READINGS => break,
+                _ => live = next,
+            }
         }
-        if checked.len() > 1 {
-            return Resolution::Several(
-                checked
-                    .iter()
-                    .map(|(pm, pl)| self.text_of(pm, *pl))
-                    .collect(),
-            );
-        }
-        Resolution::One(checked[0].0, checked[0].1)
+        Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: cands.iter().map(|t| self.text_of(t)).collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::hop::notation::parse_position;
+
+    /// White promotes on b8 and d8, Black on g1 and e1 (then e2 stays).
+    const FOUR_PAWNS: &str = "8/1P1P4/8/7k/8/K7/4p1p1/8 w - - 0 40 c5 f4";
+
+    fn read(texts: &[&str]) -> Result<Vec<Turn>, (usize, MoveError)> {
+        let p = parse_position(FOUR_PAWNS, HopRules::default()).unwrap();
+        let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+        p.read_game(&texts)
+    }
+
+    /// Three omitted promotion pieces in a row: 4 × 4 × 4 readings, at
+    /// most [`LOOKAHEAD_READINGS`], so each is settled by its later token.
+    #[test]
+    fn three_nested_promotions_are_settled() {
+        let turns = read(&[
+            "b8 c5",
+            "g1 f4",
+            "d8 c5",
+            "Kg6 f4",
+            "Qb2 c5",
+            "Rg5 f4",
+            "Bd8-a5 c5",
+        ])
+        .unwrap();
+        let promos: Vec<u8> = turns.iter().map(|t| t.piece.promo).collect();
+        assert_eq!(promos[..3], [QUEEN, ROOK, BISHOP]);
+    }
+
+    /// A fourth one would need 256 readings: the look-ahead stops and the
+    /// first promotion is "several legal moves match", although the record
+    /// goes on to name the piece.
+    #[test]
+    fn too_many_readings_leave_the_promotion_undecided() {
+        let (ply, e) = read(&["b8 c5", "g1 f4", "d8 c5", "e1 f4", "Qb2 c5"]).unwrap_err();
+        assert_eq!(ply, 0);
+        assert!(
+            matches!(e, MoveError::Ambiguous { ref candidates, .. } if candidates.len() == 4),
+            "{e}"
+        );
+    }
+
+    /// A token with a written promotion piece needs no look-ahead; the
+    /// same token without one alone (`parse_move`) is ambiguous.
+    #[test]
+    fn written_promotion_piece_reads_alone() {
+        let p = parse_position(FOUR_PAWNS, HopRules::default()).unwrap();
+        let t = Game::parse_move(&p, "b8=N c5").unwrap();
+        assert_eq!(t.piece.promo, KNIGHT);
+        assert!(matches!(
+            Game::parse_move(&p, "b8 c5"),
+            Err(MoveError::Ambiguous { .. })
+        ));
     }
 }
