@@ -5,7 +5,7 @@
 
 use super::hops::PieceMove;
 use super::placements::Turn;
-use super::record::{parse_pattern, Read, Resolution};
+use super::record::{parse_pattern, Read, Unresolved};
 use super::*;
 use crate::core::{Game, Move, MoveError, MoveSink, Outcome, Verdict};
 
@@ -143,7 +143,7 @@ impl Position {
                 p.rules = self.rules;
                 p.rules.ignore_check = true;
             }
-            if matches!(p.resolve(pat), Resolution::One(..) | Resolution::Several(_)) {
+            if matches!(p.resolve(pat), Ok(_) | Err(Unresolved::Several(_))) {
                 return illegal(rx.rules.to_vec(), rx.reason.into());
             }
         }
@@ -166,14 +166,13 @@ impl Position {
     }
 
     /// The error for a token that does not resolve to one turn.
-    pub(crate) fn failure(&self, text: &str, pat: &record::Pattern, r: Resolution) -> MoveError {
-        match r {
-            Resolution::One(_) => unreachable!("a token that resolves is no failure"),
-            Resolution::Several(candidates) => MoveError::Ambiguous {
+    pub(crate) fn failure(&self, text: &str, pat: &record::Pattern, u: Unresolved) -> MoveError {
+        match u {
+            Unresolved::Several(candidates) => MoveError::Ambiguous {
                 text: text.to_string(),
                 candidates: self.texts(&candidates),
             },
-            Resolution::CheckMark(c) => MoveError::Illegal {
+            Unresolved::CheckMark(c) => MoveError::Illegal {
                 text: text.to_string(),
                 reason: format!(
                     "check mark wrong (no check where '+' is written; candidates {})",
@@ -181,7 +180,7 @@ impl Position {
                 ),
                 rules: vec!["HOP-8", "HOP-7"],
             },
-            Resolution::NoMatch { piece_ok } => {
+            Unresolved::NoMatch { piece_ok } => {
                 let v = self.diagnose(text, pat, piece_ok);
                 let reason = if v.rules == ["HOP-8"] {
                     format!(
@@ -258,7 +257,7 @@ impl Game for Position {
         let text = text.trim();
         let pat = parse_pattern(text)?;
         Ok(match self.resolve(&pat) {
-            Resolution::One(t) => Verdict {
+            Ok(t) => Verdict {
                 legal: true,
                 text: self.text_of(&t),
                 rules: self.rules_of(&t.piece),
@@ -268,19 +267,19 @@ impl Game for Position {
                     "a legal turn".into()
                 },
             },
-            Resolution::Several(c) => Verdict {
+            Err(Unresolved::Several(c)) => Verdict {
                 legal: false,
                 text: text.into(),
                 rules: vec!["HOP-8"],
                 reason: format!("several legal moves match: {}", self.texts(&c).join(", ")),
             },
-            Resolution::CheckMark(_) => Verdict {
+            Err(Unresolved::CheckMark(_)) => Verdict {
                 legal: false,
                 text: text.into(),
                 rules: vec!["HOP-8", "HOP-7"],
                 reason: "check mark wrong".into(),
             },
-            Resolution::NoMatch { piece_ok } => self.diagnose(text, &pat, piece_ok),
+            Err(Unresolved::NoMatch { piece_ok }) => self.diagnose(text, &pat, piece_ok),
         })
     }
 }

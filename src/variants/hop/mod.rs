@@ -193,7 +193,7 @@ impl Position {
     }
     /// HOP-2: White's very first turn of the game has no placement;
     /// recognised as White to move, move number 1, White's trampoline off
-    /// the board [ruling].
+    /// the board \[ruling\].
     #[inline]
     pub fn first_turn(&self) -> bool {
         self.turn == Color::White

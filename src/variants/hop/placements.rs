@@ -113,7 +113,7 @@ impl Position {
     /// the piece move with the mover's trampoline lifted off the board
     /// (its old square `old`); `judge`: drop the squares where the
     /// trampoline would open an attack on the mover's king `k`.
-    fn placements(c: &Position, k: u8, old: u8, judge: bool) -> u128 {
+    pub fn placements(c: &Position, k: u8, old: u8, judge: bool) -> u128 {
         let them = c.turn.other();
         let topp = c.tramp[side(them)];
         let mut free = BOARD & !c.occ;

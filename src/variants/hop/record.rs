@@ -228,10 +228,9 @@ pub fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     Ok(pat)
 }
 
-/// How a text resolves against the legal turns.
+/// Why a text does not resolve to exactly one legal turn.
 #[derive(Clone, Debug)]
-pub enum Resolution {
-    One(Turn),
+pub enum Unresolved {
     /// No legal move matches; `piece_ok`: some matches the piece part
     /// (the placement is what fails).
     NoMatch {
@@ -327,7 +326,10 @@ impl Position {
     }
 
     /// Resolves a parsed text against the legal turns (module docs).
-    pub fn resolve(&self, pat: &Pattern) -> Resolution {
+    ///
+    /// # Errors
+    /// Why no single turn matches.
+    pub fn resolve(&self, pat: &Pattern) -> Result<Turn, Unresolved> {
         let by_piece: Vec<Turn> = Game::legal_moves(self)
             .into_iter()
             .filter(|t| self.piece_part_matches(pat, &t.piece))
@@ -338,17 +340,17 @@ impl Position {
             .filter(|t| pat.place.is_none_or(|p| p == t.place))
             .collect();
         if placed.is_empty() {
-            return Resolution::NoMatch { piece_ok };
+            return Err(Unresolved::NoMatch { piece_ok });
         }
         let checked: Vec<Turn> = placed
             .iter()
             .filter(|t| self.check_marks_hold(pat, t))
             .copied()
             .collect();
-        match checked.len() {
-            0 => Resolution::CheckMark(placed),
-            1 => Resolution::One(checked[0]),
-            _ => Resolution::Several(checked),
+        match checked[..] {
+            [] => Err(Unresolved::CheckMark(placed)),
+            [one] => Ok(one),
+            _ => Err(Unresolved::Several(checked)),
         }
     }
 
@@ -368,16 +370,16 @@ impl Position {
             });
         }
         match self.resolve(&pat) {
-            Resolution::One(t) => Ok(Read::One(t)),
-            Resolution::Several(ts) if pat.promo.is_none() && only_promotion_differs(&ts) => {
+            Ok(t) => Ok(Read::One(t)),
+            Err(Unresolved::Several(ts)) if pat.promo.is_none() && only_promotion_differs(&ts) => {
                 Ok(Read::Promotions(ts))
             }
-            r => Err(self.failure(text, &pat, r)),
+            Err(u) => Err(self.failure(text, &pat, u)),
         }
     }
 
     /// Reads a game record played from this position (HOP-8), settling
-    /// omitted promotion pieces by look-ahead ([`Position::settle`]).
+    /// omitted promotion pieces by look-ahead (`Position::settle`).
     ///
     /// # Errors
     /// The 0-based index of the first token that cannot be read, and why.
