@@ -16,8 +16,8 @@
 //!   itself check the opponent's king, and when the turn began with a form
 //!   choice. "Keep" and every allowed switch are different moves (G2).
 //! - SCA-9: an R, B, Q or N reaching the enemy king hits it; the king loses
-//!   its current form (the tracer treats its square like a bare spring,
-//!   see [`super::spindash`] and [`super::tails`]).
+//!   its current form (the walker treats its square like a bare spring,
+//!   see [`super::walker`]).
 //! - SCA-9.1/9.2: the owner chooses the next form (or, after a double hit,
 //!   the surviving form) at the start of his next turn, as part of that
 //!   turn's move; automatic when only one form is left.
@@ -26,9 +26,10 @@
 //!   king by displacement, wins at once; no legal move is a draw.
 
 use crate::core::geometry::{KING_DIRS, KNIGHT_LEAPS};
-use crate::core::{Board, Decision, Dir, Form, Move, Square};
+use crate::core::{Board, Dir, Form, Square};
 
-use super::pieces::{color_of, has_piece, kind, piece, ROOK};
+use super::moves::SonicMove;
+use super::pieces::{color_of, has_piece, kind, piece, KING, PIECE_MASK, ROOK};
 use super::position::Position;
 
 /// A king's forms (SCA-8) and pending choice (SCA-9.1, SCA-9.2).
@@ -57,6 +58,13 @@ impl Forms {
     pub const START: Forms = Forms {
         remaining: 7,
         current: Some(Form::King),
+        give_up: false,
+    };
+
+    /// A lost king (SCA-9.3, SCA-9.4): no form left.
+    pub const LOST: Forms = Forms {
+        remaining: 0,
+        current: None,
         give_up: false,
     };
 
@@ -125,10 +133,10 @@ pub fn reaches(board: Board, f: Form, from: Square, to: Square) -> bool {
     leaps(f).iter().any(|&d| from.offset(d, board) == Some(to))
 }
 
-/// Appends the king's moves in form `f`: leaps to squares without a
-/// friendly piece; enemy pieces (the enemy king too) are captured by
-/// displacement, springs ignored (SCA-8).
-pub fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
+/// The king's moves in form `f` from `from`, into `f_out`: leaps to
+/// squares without a friendly piece; enemy pieces (the enemy king too) are
+/// captured by displacement, springs ignored (SCA-8).
+pub fn king_moves(pos: &Position, from: Square, f: Form, mut out: impl FnMut(SonicMove)) {
     for &d in leaps(f) {
         let Some(to) = from.offset(d, pos.board) else {
             continue;
@@ -137,13 +145,13 @@ pub fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
         if has_piece(c) && color_of(c) == pos.turn {
             continue;
         }
-        out.push(Move::step(from, to));
+        out(SonicMove::step(from.0, to.0));
     }
 }
 
-/// The castling moves of the side to move, in any form (SCA-8):
-/// `in_check` is the start test (SCA-10, current position).
-pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
+/// The castling moves of the side to move, in any form (SCA-8, SCA-11),
+/// into `out`: `in_check` is the start test (SCA-10, current position).
+pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) {
     let me = pos.turn;
     let Some(ks) = pos.kings[me as usize] else {
         return;
@@ -154,7 +162,7 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
     let rank = ks.rank();
     for (_right, rook_file) in pos.castling_rights(me) {
         let rook_sq = Square::new(rook_file, rank);
-        if pos.cells[rook_sq.0 as usize] & 0x0f != piece(ROOK, me) {
+        if pos.cells[rook_sq.0 as usize] & PIECE_MASK != piece(ROOK, me) {
             continue;
         }
         let step: i8 = if rook_file > ks.file() { 1 } else { -1 };
@@ -170,11 +178,13 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
         let transit = Square::new((ks.file() as i8 + step) as u8, rank);
         let dest = Square::new((ks.file() as i8 + 2 * step) as u8, rank);
         // Transit test: the king moved to the transit square, rook unmoved.
-        let mut t = pos.clone();
-        t.relocate(ks, transit);
         // (Mutant `castling-transit-unchecked`: skipped.)
-        if !pos.rules.castling_transit_unchecked && t.attacks_king(me.other()) {
-            continue;
+        if !pos.rules.castling_transit_unchecked {
+            let mut t = pos.clone();
+            t.relocate(ks, transit);
+            if t.attacks_king(me.other()) {
+                continue;
+            }
         }
         // Destination test: the position after castling.
         let mut d = pos.clone();
@@ -183,16 +193,11 @@ pub fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
         if d.attacks_king(me.other()) {
             continue;
         }
-        out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
+        out(SonicMove::castle(ks.0, dest.0));
     }
 }
 
-/// Whether `mv` is a king move or castling (no form change after it, SCA-8.1).
-pub fn is_king_move(pos: &Position, mv: &Move) -> bool {
-    mv.decisions
-        .iter()
-        .any(|d| matches!(d, Decision::Castle { .. }))
-        || mv
-            .from()
-            .is_some_and(|f| kind(pos.cells[f.0 as usize]) == super::pieces::KING)
+/// Whether `m` is a king move or castling (no form change after it, SCA-8.1).
+pub fn is_king_move(pos: &Position, m: &SonicMove) -> bool {
+    m.is_castle() || kind(pos.cells[m.from() as usize]) == KING
 }

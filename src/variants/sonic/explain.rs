@@ -1,11 +1,12 @@
 //! `explain` for `sonic`: legal or not, and the SCA rule IDs that decide it.
 
-use crate::core::{Decision, Game, Move, MoveError, Verdict};
+use crate::core::{Game, MoveError, Verdict};
 
+use super::moves::SonicMove;
 use super::notation::parse_move_text;
 use super::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
 use super::position::Position;
-use super::spindash::{self, Scratch, Trace};
+use super::walker::NoWatch;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
     Verdict {
@@ -17,35 +18,38 @@ fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Ver
 }
 
 /// The rule IDs behind a legal move.
-fn rules_of(p: &Position, m: &Move) -> Vec<&'static str> {
+fn rules_of(p: &Position, m: &SonicMove) -> Vec<&'static str> {
     let mut r = Vec::new();
-    let flags = p.capture_flags(m);
-    let captures = flags.iter().any(|&x| x);
-    for d in &m.decisions {
-        match d {
-            Decision::StartForm(_) => r.extend(["SCA-9.1", "SCA-9.2"]),
-            Decision::Castle { .. } => r.push("SCA-8"),
-            Decision::SwitchForm(_) => r.push("SCA-8.1"),
-            Decision::Rotation(_) => r.extend(["SCA-4.1", "SCA-4.2"]),
-            Decision::Promote { .. } => r.push("SCA-2"),
-            _ => {}
-        }
+    let course = p.course(m);
+    let captures = course.iter().any(|&(_, x)| x);
+    if m.start_form().is_some() {
+        r.extend(["SCA-9.1", "SCA-9.2"]);
     }
-    if let Some(from) = m.from() {
-        match kind(p.cells[from.0 as usize]) {
-            PAWN => r.push("SCA-2"),
-            KING => r.push("SCA-8"),
-            KNIGHT => r.push(if captures { "SCA-6" } else { "SCA-3" }),
-            k if is_ranged(k) => r.extend(if captures {
-                ["SCA-4", "SCA-5"]
-            } else {
-                ["SCA-3", "SCA-3"]
-            }),
-            _ => {}
-        }
+    if m.is_castle() {
+        r.push("SCA-8");
+    }
+    if m.promotion().is_some() {
+        r.push("SCA-2");
+    }
+    if m.rotation().is_some() {
+        r.extend(["SCA-4.1", "SCA-4.2"]);
+    }
+    if m.switch_form().is_some() {
+        r.push("SCA-8.1");
+    }
+    match kind(p.cells[m.from() as usize]) {
+        PAWN => r.push("SCA-2"),
+        KING => r.push("SCA-8"),
+        KNIGHT => r.push(if captures { "SCA-6" } else { "SCA-3" }),
+        k if is_ranged(k) => r.extend(if captures {
+            ["SCA-4", "SCA-5"]
+        } else {
+            ["SCA-3", "SCA-3"]
+        }),
+        _ => {}
     }
     let opp_king = p.kings[p.turn.other() as usize];
-    if m.path.iter().skip(1).any(|&q| Some(q) == opp_king) {
+    if course.iter().skip(1).any(|&(q, _)| Some(q) == opp_king) {
         r.extend(["SCA-9", "SCA-9.4"]);
     }
     r.dedup();
@@ -58,8 +62,7 @@ fn rules_of(p: &Position, m: &Move) -> Vec<&'static str> {
 /// Syntax errors only.
 pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
-    let mut moves = Vec::new();
-    p.generate(&mut moves);
+    let moves = p.legal_moves();
     let texts: Vec<String> = moves.iter().map(|m| p.move_text(m)).collect();
     if let Some(i) = texts.iter().position(|t| t == text) {
         return Ok(Verdict {
@@ -171,19 +174,18 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
     let k = kind(cell);
     if is_ranged(k) && syn.path.len() >= 2 {
         // SCA-5: a branch through the named first capture that never ends.
-        let ctx = p.ctx(me);
-        let mut sc = Scratch::new(&p.cells);
-        let first = syn.path[1].1;
+        let first = syn.path[1].1 .0;
         let mut endless = false;
-        spindash::moves(&ctx, &mut sc, from, false, &mut |t: &Trace| {
-            if t.endless
-                && t.path.get(1) == Some(&first)
-                && (syn.rotation.is_none() || syn.rotation == t.rotation)
-            {
-                endless = true;
-            }
-            false
-        });
+        p.walker(me)
+            .piece(from.0, k, false, &mut NoWatch, &mut |_, b| {
+                if b.endless
+                    && b.first == first
+                    && (syn.rotation.is_none() || syn.rotation == b.rotation)
+                {
+                    endless = true;
+                }
+                false
+            });
         if endless {
             return Ok(illegal(text, "endless move: the mover would return to the same square and direction with nothing removed", &["SCA-5"]));
         }

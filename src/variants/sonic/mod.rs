@@ -1,25 +1,30 @@
 //! Sonic the Hedgehog Chess, Advanced version (Daniil Frolov, 2011), read
-//! through RULINGS.md section SCA (SCA-1 … SCA-11) and G1–G4.
+//! through RULINGS.md (version 3.3) section SCA (SCA-1 … SCA-11) and G1–G6.
 //!
 //! Source: `../shared/rules/sources/sonic-chess-advanced.txt`.
 //!
-//! One module per mechanism, each reading like its rule:
-//! - [`pieces`]: piece codes and what a moving piece "sees" on a square
+//! One module per mechanism, each reading like its rule, and one generator:
+//! - [`pieces`]: piece codes and what a moving piece "sees" in a cell
 //!   (springs, SCA-2, SCA-3, SCA-7);
-//! - [`pawns`]: FIDE pawns (SCA-2);
-//! - [`spindash`]: ranged captures with bounces (SCA-4 … SCA-4.4) and
-//!   endless-move detection (SCA-5);
-//! - [`tails`]: the Tails knight (SCA-6);
-//! - [`eggman`]: Dr. Eggman's forms, castling, form change, hits (SCA-8 …
-//!   SCA-9.4);
+//! - [`geometry`]: the board abstraction of the walker (cells, steps,
+//!   turns, knight leaps) and the square board; the hexagonal board of
+//!   SCA-13 plugs in here;
+//! - [`walker`]: the one tracer of R, B, Q, N moves, with its two rule
+//!   files [`spindash`] (SCA-3 … SCA-5) and [`tails`] (SCA-6);
+//! - [`pawns`]: FIDE pawns (SCA-2); [`springs`]: SCA-1, SCA-7;
+//! - [`eggman`]: Dr. Eggman's forms, king moves, castling, form change,
+//!   hits (SCA-8 … SCA-9.4);
 //! - [`check`]: "could capture or hit the king" (SCA-10);
-//! - [`notation`]: position text (G4, SCA-9.5) and move text (G2);
+//! - [`moves`]: the compact move ([`SonicMove`]) and its course (G2);
+//! - [`generate`]: the one move generator, for lists and bulk counts, with
+//!   the SCA-8.1 switch test by attack units;
+//! - [`notation`]: position text (G4, SCA-9.5, G6) and move text (G2);
 //! - [`explain`]: verdicts naming rule IDs;
-//! - [`position`]: the validated position, move generation and `play`.
+//! - [`position`]: the validated position, `play`, and the `Game`.
 //!
 //! Boards from 8×8 to 16×16 with the same piece set (SCA-11: compound
-//! pieces and hexagonal boards stay out of scope); the size comes from the
-//! position text.
+//! pieces and hexagonal boards are not implemented yet); the size comes
+//! from the position text.
 
 use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules};
 use crate::variants::Variant;
@@ -27,15 +32,21 @@ use crate::variants::Variant;
 pub mod check;
 pub mod eggman;
 pub mod explain;
-pub mod fast;
+pub mod generate;
+pub mod geometry;
+pub mod moves;
 pub mod notation;
+#[cfg(test)]
+mod oracle;
 pub mod pawns;
 pub mod pieces;
 pub mod position;
 pub mod spindash;
 pub mod springs;
 pub mod tails;
+pub mod walker;
 
+pub use moves::SonicMove;
 pub use position::Position;
 
 /// The rule options of `sonic`.
@@ -94,12 +105,13 @@ pub static VARIANT: Variant = Variant {
 };
 
 /// The rule options and mutants of one game, read once from [`Rules`]
-/// (never looked up by name per node).
+/// (never looked up by name per node). Mutants are flags read inside the
+/// one generator and walker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SonicRules {
     /// SCA-1/SCA-7: springs on c3, f3, c6, f6.
     pub springs: bool,
-    /// SCA-4.1 [option]: alternate the rotation at each later turn.
+    /// SCA-4.1 \[option\]: alternate the rotation at each later turn.
     pub alternate_turns: bool,
     pub bounce_180: bool,
     pub knight_stops: bool,
@@ -115,22 +127,6 @@ pub struct SonicRules {
 }
 
 impl SonicRules {
-    /// Whether any mutant is on (the fast path of [`fast`] then stands
-    /// aside for the straightforward generator).
-    pub fn any_mutant(&self) -> bool {
-        self.bounce_180
-            || self.knight_stops
-            || self.endless_allowed
-            || self.no_forced_rotation
-            || self.form_change_after_king_move
-            || self.springs_block
-            || self.pawns_see_springs
-            || self.hit_captures_king
-            || self.direct_check_only
-            || self.start_square_blocks
-            || self.castling_transit_unchecked
-    }
-
     pub fn from_rules(r: &Rules) -> SonicRules {
         SonicRules {
             springs: r.flag("springs"),

@@ -15,14 +15,24 @@
 //! ep       := '-' | square           (the square a double step skipped)
 //! springs  := '-' | square (',' square)*   (printed in a1, b1, …, a2 order)
 //! forms    := letters '=' form        current form given, e.g. KNA=K
-//!           | letters '?'             choice pending (SCA-9.1), e.g. NA?
-//!           | letters '??'            choice pending after a double hit:
+//!           | pair '?'                choice pending (SCA-9.1), e.g. NA?
+//!           | pair '??'               choice pending after a double hit:
 //!                                     one of the two must still be given
 //!                                     up; the choice names the survivor
 //!                                     (SCA-9.2), e.g. NA??
+//!           | '-'                     the king is lost (SCA-9.3/9.4): only
+//!                                     in the text of a finished game,
+//!                                     which is not a valid position (G6)
 //! letters  := the remaining forms, a non-empty subset of K N A (printed in
 //!             that order); form := 'K' | 'N' | 'A'
+//! pair     := two of K N A (SCA-9.5 3.3: a pending king has exactly two)
 //! ```
+//!
+//! A move that ends the game (SCA-9.3, SCA-9.4) leaves a text with the
+//! loser's king gone from the board, its forms field `-` and its castling
+//! rights dropped. That text follows this grammar, and `validate` rejects
+//! it naming G6, so a caller that prints it can say why it is not a
+//! position.
 //!
 //! The last three fields may be left out together (no springs, both kings
 //! `KNA=K`), as may the two counters before them (`0 1`) when only four
@@ -31,8 +41,8 @@
 //! [`Setup`]), then meaning ([`validate`]): one king each, no pawn on the
 //! first or last rank, castling rights with king and rook in place, a
 //! consistent en-passant square, SCA-9.5 (only the side to move may have a
-//! pending choice; a pending choice needs at least two remaining forms, a
-//! double-hit choice exactly two). The side not to move may be in check.
+//! pending choice, and a pending choice has exactly two remaining forms),
+//! no lost king (G6). The side not to move may be in check.
 //!
 //! # Move text
 //!
@@ -57,10 +67,13 @@ use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
-use crate::core::{Board, Color, Decision, Form, MoveError, PositionError, Rotation, Square};
+use crate::core::{Board, Color, Form, MoveError, PositionError, Rotation, Square};
 
 use super::eggman::{bit, Forms};
-use super::pieces::{color_of, from_letter, has_piece, kind, letter, Cells, KING, PAWN, SPRING};
+use super::moves::SonicMove;
+use super::pieces::{
+    color_of, from_letter, has_piece, kind, letter, piece, Cells, KING, PAWN, SPRING,
+};
 use super::position::Position;
 use super::{springs, SonicRules};
 
@@ -95,9 +108,14 @@ fn parse_forms(field: &'static str, text: &str) -> Result<Forms, PositionError> 
     let err = |m: &str| {
         PositionError::syntax(
             field,
-            format!("'{text}': {m} (expected e.g. KNA=K, NA? or NA??)"),
+            format!("'{text}': {m} (expected e.g. KNA=K, NA? or NA??, or - for a lost king)"),
         )
     };
+    if text == "-" {
+        // The king is lost (SCA-9.3/9.4): printed for a finished game
+        // only; `validate` rejects it (G6).
+        return Ok(Forms::LOST);
+    }
     let (letters, state) = match text.find(['=', '?']) {
         Some(i) => text.split_at(i),
         None => return Err(err("missing '=form', '?' or '??'")),
@@ -247,11 +265,30 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         }
     }
     for c in [Color::White, Color::Black] {
-        if kings[c as usize].is_none() {
-            return Err(PositionError::invalid(
-                "board",
-                format!("no {} king (G6: one king each)", c.name()),
-            ));
+        let lost = s.forms[c as usize] == Forms::LOST;
+        match (kings[c as usize], lost) {
+            (None, false) => {
+                return Err(PositionError::invalid(
+                    "board",
+                    format!("no {} king (G6: one king each)", c.name()),
+                ))
+            }
+            (None, true) => {
+                return Err(PositionError::invalid(
+                    "board",
+                    format!(
+                        "the {} king is lost: the game is over, and a finished game is not a position (G6)",
+                        c.name()
+                    ),
+                ))
+            }
+            (Some(k), true) => {
+                return Err(PositionError::invalid(
+                    forms_field(c),
+                    format!("'-' says the king is lost, but the {} king stands on {k} (SCA-9.5)", c.name()),
+                ))
+            }
+            (Some(_), false) => {}
         }
     }
     let mut seen = Vec::new();
@@ -325,11 +362,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
     }
     // SCA-9.5.
     for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
-        let field = if c.is_white() {
-            "white forms"
-        } else {
-            "black forms"
-        };
+        let field = forms_field(c);
         let f = s.forms[i];
         match f.current {
             Some(cur) if !f.has(cur) => {
@@ -349,16 +382,16 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
                         "only the side to move may have a pending form choice (SCA-9.5)",
                     ));
                 }
-                if f.count() < 2 {
+                // RULINGS 3.3: a hit always takes the current form, so a
+                // pending choice (? or ??) has exactly two remaining forms.
+                if f.count() != 2 {
                     return Err(PositionError::invalid(
                         field,
-                        "a pending form choice needs at least two remaining forms (SCA-9.5)",
-                    ));
-                }
-                if f.give_up && f.count() != 2 {
-                    return Err(PositionError::invalid(
-                        field,
-                        "a double-hit choice (??) needs exactly two remaining forms (SCA-9.5)",
+                        format!(
+                            "a pending form choice ({}) has exactly two remaining forms, not {} (SCA-9.5)",
+                            if f.give_up { "??" } else { "?" },
+                            f.count()
+                        ),
                     ));
                 }
             }
@@ -377,6 +410,15 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         kings,
         winner: None,
     })
+}
+
+/// The name of `c`'s forms field (for errors).
+fn forms_field(c: Color) -> &'static str {
+    if c.is_white() {
+        "white forms"
+    } else {
+        "black forms"
+    }
 }
 
 fn forms_text(f: Forms) -> String {
@@ -515,59 +557,37 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
     Ok(m)
 }
 
-/// The canonical text of a move of `p` (see the module docs).
-pub fn move_text(p: &Position, mv: &crate::core::Move) -> String {
+/// The canonical text of a legal move of `p` (see the module docs).
+pub fn move_text(p: &Position, m: &SonicMove) -> String {
     let mut s = String::new();
-    for d in &mv.decisions {
-        if let Decision::StartForm(f) = d {
-            s.push(f.letter());
-            s.push(':');
-        }
+    if let Some(f) = m.start_form() {
+        s.push(f.letter());
+        s.push(':');
     }
-    let castle = mv.decisions.iter().find_map(|d| match d {
-        Decision::Castle { rook } => Some(*rook),
-        _ => None,
-    });
-    if let Some(rook) = castle {
-        let king = mv.from().unwrap_or_default();
-        s.push_str(if rook.file() > king.file() {
-            "O-O"
-        } else {
-            "O-O-O"
-        });
+    if m.is_castle() {
+        s.push_str(if m.to() > m.from() { "O-O" } else { "O-O-O" });
     } else {
-        let flags = p.capture_flags(mv);
-        for (i, sq) in mv.path.iter().enumerate() {
+        for (i, (sq, x)) in p.course(m).iter().enumerate() {
             if i > 0 {
-                s.push(if flags.get(i).copied().unwrap_or(false) {
-                    'x'
-                } else {
-                    '-'
-                });
+                s.push(if *x { 'x' } else { '-' });
             }
             s.push_str(&sq.to_string());
         }
     }
-    for d in &mv.decisions {
-        if let Decision::Promote { piece, .. } = d {
-            s.push('=');
-            s.push((*piece as char).to_ascii_uppercase());
-        }
+    if let Some(k) = m.promotion() {
+        s.push('=');
+        s.push(letter(piece(k, Color::White)));
     }
-    for d in &mv.decisions {
-        if let Decision::Rotation(r) = d {
-            s.push_str(if *r == Rotation::Clockwise {
-                ":cw"
-            } else {
-                ":ccw"
-            });
-        }
+    if let Some(r) = m.rotation() {
+        s.push_str(if r == Rotation::Clockwise {
+            ":cw"
+        } else {
+            ":ccw"
+        });
     }
-    for d in &mv.decisions {
-        if let Decision::SwitchForm(f) = d {
-            s.push(':');
-            s.push(f.letter());
-        }
+    if let Some(f) = m.switch_form() {
+        s.push(':');
+        s.push(f.letter());
     }
     s
 }

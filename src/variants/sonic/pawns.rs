@@ -4,50 +4,56 @@
 //! them. A pawn that captures the enemy king by displacement wins at once
 //! (SCA-9.4); on the last rank it still has its four promotion moves.
 
-use crate::core::{Decision, Dir, Move, Square};
+use crate::core::{Dir, Square};
 
-use super::pieces::{color_of, has_piece, is_spring};
+use super::moves::SonicMove;
+use super::pieces::{color_of, has_piece, is_spring, BISHOP, KNIGHT, QUEEN, ROOK};
 use super::position::Position;
 
 /// Promotion pieces, in the order moves are generated.
-pub const PROMOTIONS: [u8; 4] = [b'Q', b'R', b'B', b'N'];
+pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
-/// Appends the moves of the pawn on `from`.
-pub fn moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
+/// A pawn move: the move, and the square of a pawn it takes en passant.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnMove {
+    pub mv: SonicMove,
+    pub en_passant: Option<u8>,
+}
+
+/// Every move of the pawn on `from`, into `f`.
+pub fn moves(pos: &Position, from: Square, mut f: impl FnMut(PawnMove)) {
     let me = pos.turn;
-    let fwd: i8 = if me.is_white() { 1 } else { -1 };
+    let white = me.is_white();
+    let fwd: i8 = if white { 1 } else { -1 };
     let board = pos.board;
-    // SCA-2: a bare spring is an empty square for a pawn (mutant: it is not).
+    // SCA-2: a bare spring is an empty square for a pawn (mutant
+    // `pawns-see-springs`: it is not).
     let free = |sq: Square| {
         let c = pos.cells[sq.0 as usize];
         let blocked_by_spring = pos.rules.pawns_see_springs && is_spring(c);
         !has_piece(c) && !blocked_by_spring
     };
-    let last = |sq: Square| board.relative_rank(sq, me.is_white()) == board.height - 1;
-    let push = |to: Square, out: &mut Vec<Move>| {
-        if last(to) {
-            for p in PROMOTIONS {
-                let letter = if me.is_white() {
-                    p
-                } else {
-                    p.to_ascii_lowercase()
-                };
-                out.push(Move::step(from, to).with(Decision::Promote {
-                    on: to,
-                    piece: letter,
-                }));
+    let last = board.height - 1;
+    let mut emit = |to: Square, en_passant: Option<u8>| {
+        let mv = SonicMove::step(from.0, to.0);
+        if board.relative_rank(to, white) == last {
+            for k in PROMOTIONS {
+                f(PawnMove {
+                    mv: mv.promoting(k),
+                    en_passant,
+                });
             }
         } else {
-            out.push(Move::step(from, to));
+            f(PawnMove { mv, en_passant });
         }
     };
     if let Some(one) = from.offset(Dir::new(0, fwd), board) {
         if free(one) {
-            push(one, out);
-            if board.relative_rank(from, me.is_white()) == 1 {
+            emit(one, None);
+            if board.relative_rank(from, white) == 1 {
                 if let Some(two) = one.offset(Dir::new(0, fwd), board) {
                     if free(two) {
-                        out.push(Move::step(from, two));
+                        emit(two, None);
                     }
                 }
             }
@@ -58,8 +64,10 @@ pub fn moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
             continue;
         };
         let c = pos.cells[to.0 as usize];
-        if (has_piece(c) && color_of(c) != me) || pos.ep == Some(to) {
-            push(to, out);
+        if has_piece(c) && color_of(c) != me {
+            emit(to, None);
+        } else if pos.ep == Some(to) {
+            emit(to, Some(Square::new(to.file(), from.rank()).0));
         }
     }
 }

@@ -3,10 +3,9 @@
 //! A cell is one byte: bits 0–2 the piece kind (0 = no piece), bit 3 the
 //! colour (set = Black), bit 7 a spring under whatever stands there
 //! (SCA-4.4: the spring stays under a piece). The mailbox is indexed by
-//! [`Square`]'s byte (`rank * 16 + file`), so every board up to 16×16
-//! shares one array.
-
-use crate::core::{Color, Square};
+//! [`Square`](crate::core::Square)'s byte (`rank * 16 + file`), so every board up to 16×16
+//! shares one array (other boards use their own cell indices < 256, see
+//! [`super::geometry`]).
 
 pub use crate::core::chess::{
     color as color_of, from_letter, kind, letter, make as piece, BISHOP, BLACK, KING, KNIGHT, PAWN,
@@ -68,27 +67,28 @@ impl Seen {
     }
 }
 
-/// Classifies the cell at `sq` for a moving R, B, Q or N of colour `me`.
-/// `springs_block` is the mutant reading of springs as obstacles.
-#[inline]
-pub fn see(cells: &Cells, sq: Option<Square>, me: Color, springs_block: bool) -> Seen {
-    let Some(sq) = sq else { return Seen::Off };
-    let c = cells[sq.0 as usize];
-    if has_piece(c) {
-        if color_of(c) == me {
-            Seen::Friendly
-        } else if kind(c) == KING {
-            Seen::King
+impl Seen {
+    /// What a moving R, B, Q or N whose colour bit is `me` finds in cell
+    /// byte `c`. `springs_block` is the mutant reading of springs as
+    /// obstacles.
+    #[inline]
+    pub fn of(c: u8, me: u8, springs_block: bool) -> Seen {
+        if has_piece(c) {
+            if c & BLACK == me {
+                Seen::Friendly
+            } else if kind(c) == KING {
+                Seen::King
+            } else {
+                Seen::Enemy
+            }
+        } else if is_spring(c) {
+            if springs_block {
+                Seen::Friendly
+            } else {
+                Seen::Spring
+            }
         } else {
-            Seen::Enemy
+            Seen::Empty
         }
-    } else if is_spring(c) {
-        if springs_block {
-            Seen::Friendly
-        } else {
-            Seen::Spring
-        }
-    } else {
-        Seen::Empty
     }
 }

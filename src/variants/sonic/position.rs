@@ -1,21 +1,17 @@
-//! The validated `sonic` position: mailbox state, move generation (one
-//! function per piece family, in the mechanism modules), `play`, and the
-//! [`Game`] implementation.
+//! The validated `sonic` position: mailbox state, `play`, and the
+//! [`Game`] implementation (the generator is in [`super::generate`]).
 
 use smallvec::SmallVec;
 
 use crate::core::{
-    Board, Color, Decision, Game, Move, MoveError, Outcome, PositionError, Square, Verdict,
+    Board, Color, Dir, Game, Move, MoveError, MoveSink, Outcome, PositionError, Square, Verdict,
 };
 
-use super::eggman::{self, Forms};
+use super::eggman::Forms;
+use super::moves::SonicMove;
 use super::notation;
-use super::pieces::{
-    color_of, from_letter, has_piece, is_ranged, kind, Cells, KING, KNIGHT, PAWN, PIECE_MASK,
-    SPRING,
-};
-use super::spindash::{self, Ctx, Scratch, Trace};
-use super::{pawns, tails, SonicRules};
+use super::pieces::{color_of, has_piece, kind, piece, Cells, KING, PAWN, PIECE_MASK, SPRING};
+use super::SonicRules;
 
 /// A validated position (see [`notation`] for its text).
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
@@ -36,18 +32,6 @@ pub struct Position {
     pub(crate) winner: Option<Color>,
 }
 
-/// Turns a trace into the move it describes (G2).
-fn trace_move(t: &Trace) -> Move {
-    let mut m = Move {
-        path: t.path.clone(),
-        decisions: Default::default(),
-    };
-    if let Some(r) = t.rotation {
-        m.decisions.push(Decision::Rotation(r));
-    }
-    m
-}
-
 impl Position {
     /// Parses and validates a position text (G4).
     ///
@@ -55,22 +39,6 @@ impl Position {
     /// A [`PositionError`] naming the field.
     pub fn from_text(text: &str, rules: SonicRules) -> Result<Position, PositionError> {
         notation::validate(notation::parse_setup(text)?, rules)
-    }
-
-    pub(crate) fn ctx(&self, side: Color) -> Ctx {
-        let forms = self.forms[side.other() as usize].count();
-        // Mutant `hit-captures-king`: any hit removes the king.
-        let king_forms = if self.rules.hit_captures_king {
-            forms.min(1)
-        } else {
-            forms
-        };
-        Ctx {
-            board: self.board,
-            me: side,
-            king_forms,
-            rules: self.rules,
-        }
     }
 
     /// The castling rights of `c` as (bit, rook file).
@@ -96,100 +64,13 @@ impl Position {
         }
     }
 
-    /// The moves of the side to move with its king in form `form`, without
-    /// form switches.
-    fn base_moves(&self, form: crate::core::Form, in_check: bool, out: &mut Vec<Move>) {
-        let me = self.turn;
-        let ctx = self.ctx(me);
-        let mut sc = Scratch::new(&self.cells);
-        for sq in self.board.squares() {
-            let c = self.cells[sq.0 as usize];
-            if !has_piece(c) || color_of(c) != me {
-                continue;
-            }
-            let mut push = |t: &Trace| {
-                if !t.endless {
-                    out.push(trace_move(t));
-                }
-                false
-            };
-            match kind(c) {
-                PAWN => pawns::moves(self, sq, out),
-                KNIGHT => {
-                    tails::moves(&ctx, &mut sc, sq, true, &mut push);
-                }
-                KING => eggman::king_moves(self, sq, form, out),
-                k if is_ranged(k) => {
-                    spindash::moves(&ctx, &mut sc, sq, true, &mut push);
-                }
-                _ => {}
-            }
-        }
-        eggman::castling(self, in_check, out);
-    }
-
-    /// Every legal move (G2): the start-of-turn form choice (SCA-9.1/9.2),
-    /// the piece moves, and the optional form switch (SCA-8.1).
-    pub(crate) fn generate(&self, out: &mut Vec<Move>) {
-        if self.winner.is_some() {
-            return;
-        }
-        let me = self.turn;
-        let forms = self.forms[me as usize];
-        let has_rights = !self.castling_rights(me).is_empty();
-        if forms.pending() {
-            // SCA-9.1: one branch per remaining form; no switch afterwards.
-            for f in forms.iter() {
-                let start = out.len();
-                let in_check = has_rights && self.in_check();
-                self.base_moves(f, in_check, out);
-                for m in &mut out[start..] {
-                    m.decisions.insert(0, Decision::StartForm(f));
-                }
-            }
-            return;
-        }
-        let Some(form) = forms.current else { return };
-        let may_switch = forms.count() >= 2;
-        let in_check = (has_rights || may_switch) && self.in_check();
-        let start = out.len();
-        self.base_moves(form, in_check, out);
-        if !may_switch || in_check {
-            return;
-        }
-        // SCA-8.1: the switches allowed after each move.
-        let end = out.len();
-        let opp = me.other();
-        for i in start..end {
-            if !self.rules.form_change_after_king_move && eggman::is_king_move(self, &out[i]) {
-                continue;
-            }
-            let mut child = self.clone();
-            let hit = child.apply(&out[i]);
-            if hit || child.winner.is_some() || child.attacks_king(me) {
-                continue;
-            }
-            let (Some(mk), Some(ok)) = (child.kings[me as usize], child.kings[opp as usize]) else {
-                continue;
-            };
-            for g in forms.iter() {
-                if g == form || eggman::reaches(self.board, g, mk, ok) {
-                    continue;
-                }
-                let m = out[i].clone().with(Decision::SwitchForm(g));
-                out.push(m);
-            }
-        }
-    }
-
+    /// SCA-9.3, SCA-9.4: `side`'s king on `at` is lost; the game is over
+    /// (G6). Its castling rights go with it.
     fn lose_king(&mut self, side: Color, at: Square) {
         self.cells[at.0 as usize] &= SPRING;
+        self.castling &= !rights_of(side);
         self.kings[side as usize] = None;
-        self.forms[side as usize] = Forms {
-            remaining: 0,
-            current: None,
-            give_up: false,
-        };
+        self.forms[side as usize] = Forms::LOST;
         self.winner = Some(side.other());
     }
 
@@ -202,102 +83,89 @@ impl Position {
         }
     }
 
-    /// Plays a move; returns whether it hit or captured the enemy king.
-    pub(crate) fn apply(&mut self, mv: &Move) -> bool {
+    /// Plays a legal move; returns whether it hit or captured the enemy
+    /// king (SCA-9, SCA-9.4).
+    pub(crate) fn apply(&mut self, m: &SonicMove) -> bool {
         let me = self.turn;
         let opp = me.other();
-        let mut hit_king = false;
-        let mut switch = None;
-        let mut promo = None;
-        let mut castle = None;
-        for d in &mv.decisions {
-            match *d {
-                Decision::StartForm(f) => self.forms[me as usize].choose(f),
-                Decision::SwitchForm(f) => switch = Some(f),
-                Decision::Promote { piece, .. } => promo = from_letter(piece as char),
-                Decision::Castle { rook } => castle = Some(rook),
-                _ => {}
-            }
+        if let Some(f) = m.start_form() {
+            self.forms[me as usize].choose(f);
         }
         let old_ep = self.ep.take();
         self.halfmove += 1;
-        if let (Some(rook), Some(&ks), Some(&kd)) = (castle, mv.path.first(), mv.path.last()) {
-            let step: i8 = if kd.file() > ks.file() { 1 } else { -1 };
-            let transit = Square::new((ks.file() as i8 + step) as u8, ks.rank());
-            self.relocate(ks, kd);
+        let (from, to) = (Square(m.from()), Square(m.to()));
+        let cell = self.cells[from.0 as usize] & PIECE_MASK;
+        let k = kind(cell);
+        let mut hit_king = false;
+        if m.is_castle() {
+            // SCA-8, SCA-11: the rook goes to the square the king crossed.
+            let step: i8 = if to.file() > from.file() { 1 } else { -1 };
+            let transit = Square::new((from.file() as i8 + step) as u8, from.rank());
+            let rook = Square::new(if step > 0 { self.board.width - 1 } else { 0 }, from.rank());
+            self.relocate(from, to);
             self.relocate(rook, transit);
-            self.castling &= if me.is_white() { !3 } else { !12 };
-        } else if mv.path.len() >= 2 {
-            let from = mv.path[0];
-            let to = mv.path[mv.path.len() - 1];
-            let cell = self.cells[from.0 as usize] & PIECE_MASK;
-            let k = kind(cell);
+            self.castling &= !rights_of(me);
+        } else if m.is_walk() {
+            // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
+            let Some(r) = self.walker(me).replay(from.0, k, m.unit(), m.rotation()) else {
+                return false;
+            };
             self.cells[from.0 as usize] &= SPRING;
             self.touch_corner(from);
+            for &c in &r.captured {
+                self.cells[c as usize] &= SPRING;
+                self.halfmove = 0;
+                self.touch_corner(Square(c));
+            }
+            let b = r.branch;
+            hit_king = b.hits > 0;
+            if b.king_lost {
+                // SCA-9.3: the king is lost; the mover stops on its square.
+                self.lose_king(opp, to);
+            }
+            let t = self.cells[to.0 as usize];
+            if !(has_piece(t) && kind(t) == KING) {
+                self.cells[to.0 as usize] = (t & SPRING) | cell;
+            }
+            // (SCA-9: a mover that would rest on the surviving king's
+            // square is removed; the hits still count.)
+            if hit_king && self.winner.is_none() {
+                self.forms[opp as usize].hit(b.hits);
+            }
+        } else {
+            self.cells[from.0 as usize] &= SPRING;
+            self.touch_corner(from);
+            let t = self.cells[to.0 as usize];
             if k == KING {
-                self.castling &= if me.is_white() { !3 } else { !12 };
+                self.castling &= !rights_of(me);
             }
             if k == PAWN {
                 self.halfmove = 0;
-                if to.file() != from.file()
-                    && !has_piece(self.cells[to.0 as usize])
-                    && old_ep == Some(to)
-                {
+                if to.file() != from.file() && !has_piece(t) && old_ep == Some(to) {
                     let victim = Square::new(to.file(), from.rank());
                     self.cells[victim.0 as usize] &= SPRING;
                 }
             }
-            let forms_left = self.ctx(me).king_forms;
-            let mut hits = 0u8;
-            for &q in &mv.path[1..] {
-                let c = self.cells[q.0 as usize];
-                if !has_piece(c) || color_of(c) != opp {
-                    continue;
-                }
-                if kind(c) == KING {
+            if has_piece(t) && color_of(t) == opp {
+                if kind(t) == KING {
+                    // SCA-9.4: capture by displacement wins at once.
                     hit_king = true;
-                    if k == PAWN || k == KING {
-                        // SCA-9.4: capture by displacement wins at once.
-                        self.lose_king(opp, q);
-                    } else {
-                        // SCA-9, SCA-9.3.
-                        hits += 1;
-                        if hits >= forms_left {
-                            self.lose_king(opp, q);
-                        }
-                    }
+                    self.lose_king(opp, to);
                 } else {
-                    self.cells[q.0 as usize] &= SPRING;
                     self.halfmove = 0;
-                    self.touch_corner(q);
+                    self.touch_corner(to);
                 }
             }
-            let t = self.cells[to.0 as usize];
-            if has_piece(t) && kind(t) == KING && color_of(t) == opp {
-                // SCA-9: the mover would rest on the king's square: removed.
-            } else {
-                let placed = promo.unwrap_or(cell);
-                self.cells[to.0 as usize] = (t & SPRING) | placed;
-                if k == KING {
-                    self.kings[me as usize] = Some(to);
-                }
-            }
-            if hits > 0 && self.winner.is_none() {
-                self.forms[opp as usize].hit(hits);
+            let placed = m.promotion().map_or(cell, |p| piece(p, me));
+            self.cells[to.0 as usize] = (self.cells[to.0 as usize] & SPRING) | placed;
+            if k == KING {
+                self.kings[me as usize] = Some(to);
             }
             if k == PAWN && from.rank().abs_diff(to.rank()) == 2 {
-                let skipped = Square::new(from.file(), (from.rank() + to.rank()) / 2);
-                let enemy_pawn = super::pieces::piece(PAWN, opp);
-                let beside = [-1i8, 1].iter().any(|&df| {
-                    to.offset(crate::core::Dir::new(df, 0), self.board)
-                        .is_some_and(|s| self.cells[s.0 as usize] & PIECE_MASK == enemy_pawn)
-                });
-                if beside {
-                    self.ep = Some(skipped);
-                }
+                self.set_en_passant(from, to);
             }
         }
-        if let Some(g) = switch {
+        if let Some(g) = m.switch_form() {
             self.forms[me as usize].current = Some(g);
         }
         if !me.is_white() {
@@ -307,85 +175,60 @@ impl Position {
         hit_king
     }
 
-    /// For each path square: whether the mover captures or hits there (the
-    /// `x` of the move text), found by replaying the path.
-    pub(crate) fn capture_flags(&self, mv: &Move) -> SmallVec<[bool; 8]> {
-        let mut flags = SmallVec::new();
-        let Some(&from) = mv.path.first() else {
-            return flags;
-        };
-        flags.push(false);
-        let me = self.turn;
-        let mut cells = self.cells;
-        let k = kind(cells[from.0 as usize]);
-        cells[from.0 as usize] &= SPRING;
-        for &q in &mv.path[1..] {
-            let c = cells[q.0 as usize];
-            let x = match k {
-                PAWN => q.file() != from.file(),
-                KING => has_piece(c) && color_of(c) != me,
-                _ => {
-                    let seen = super::pieces::see(&cells, Some(q), me, self.rules.springs_block);
-                    if seen == super::pieces::Seen::Enemy {
-                        cells[q.0 as usize] &= SPRING;
-                    }
-                    seen.bounces()
-                }
-            };
-            flags.push(x);
+    /// After a double step from `from` to `to`: the skipped square is the
+    /// en-passant square when an enemy pawn stands beside `to` (SCA-2).
+    fn set_en_passant(&mut self, from: Square, to: Square) {
+        let skipped = Square::new(from.file(), (from.rank() + to.rank()) / 2);
+        let enemy_pawn = piece(PAWN, self.turn.other());
+        let beside = [-1i8, 1].iter().any(|&df| {
+            to.offset(Dir::new(df, 0), self.board)
+                .is_some_and(|s| self.cells[s.0 as usize] & PIECE_MASK == enemy_pawn)
+        });
+        if beside {
+            self.ep = Some(skipped);
         }
-        flags
     }
 }
 
-impl Position {
-    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(out);
+/// The castling-right bits of `c` (1 = K, 2 = Q, 4 = k, 8 = q).
+fn rights_of(c: Color) -> u8 {
+    if c.is_white() {
+        3
+    } else {
+        12
     }
 }
 
 impl Game for Position {
+    type Move = SonicMove;
+
     fn variant(&self) -> &'static str {
         "sonic"
     }
     fn turn(&self) -> Color {
         self.turn
     }
-    type Move = crate::core::Move;
-    fn to_move(&self, m: &Move) -> Move {
-        m.clone()
+    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) {
+        Position::generate(self, sink);
     }
-    fn generate<S: crate::core::MoveSink<Move>>(&self, sink: &mut S) {
-        let mut buf = Vec::new();
-        self.legal_moves_into(&mut buf);
-        for m in buf {
-            sink.push(m);
-        }
-    }
-    fn count_legal(&self) -> u64 {
-        super::fast::count(self).unwrap_or_else(|| {
-            let mut v = Vec::new();
-            self.generate(&mut v);
-            v.len() as u64
-        })
-    }
-    fn play(&mut self, mv: &Move) {
-        self.apply(mv);
+    fn play(&mut self, m: &SonicMove) {
+        self.apply(m);
     }
     fn outcome(&self) -> Option<Outcome> {
         if let Some(w) = self.winner {
             return Some(Outcome::Win(w));
         }
-        let mut v = Vec::new();
-        self.generate(&mut v);
         // SCA-9.4: no legal move is a draw.
-        v.is_empty().then_some(Outcome::Draw)
+        (self.count_legal() == 0).then_some(Outcome::Draw)
     }
     fn to_text(&self) -> String {
         notation::to_text(self)
     }
-    fn move_text(&self, mv: &Move) -> String {
-        notation::move_text(self, mv)
+    fn to_move(&self, m: &SonicMove) -> Move {
+        self.shared_move(m)
+    }
+    fn move_text(&self, m: &SonicMove) -> String {
+        notation::move_text(self, m)
     }
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::parse_move_text(text).map(|_| ())

@@ -7,11 +7,11 @@
 //!   position gives it back unchanged).
 //! - SCA-7: springs never move and are never removed. R, B, Q, N of both
 //!   sides treat a *bare* spring as an enemy piece that stays on the board
-//!   after being "captured" ([`super::pieces::see`] returns
+//!   after being "captured" ([`Seen::of`](super::pieces::Seen::of) returns
 //!   [`Seen::Spring`](super::pieces::Seen::Spring)). Pawns and kings ignore
 //!   springs (SCA-2, SCA-8): to them a bare spring square is empty.
 //! - SCA-4.4: a piece may come to rest on a spring; the spring stays under
-//!   it (bit [`SPRING`](super::pieces::SPRING) of the cell), and while it
+//!   it (bit `SPRING` of the cell), and while it
 //!   stands there the square behaves as that piece.
 
 use crate::core::{Board, Square};

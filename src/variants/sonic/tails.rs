@@ -1,73 +1,61 @@
-//! The Tails knight (SCA-6).
+//! The Tails knight (SCA-6), on any board ([`Geometry`]).
 //!
-//! Quiet moves and captures are FIDE knight leaps. After a capture (or a
-//! hit on a bare spring or the enemy king) the knight must jump again by
-//! the same vector: off the board or a friendly piece there → it stops
-//! where it is; an empty square → it moves there and stops; an enemy, a
-//! bare spring or the enemy king → capture / hit and repeat. A knight that
-//! would rest on the surviving enemy king's square is removed (SCA-9).
-//! A straight chain can never be endless.
+//! Quiet moves and captures are knight leaps ([`Geometry::leap`]: the FIDE
+//! leaps on the square board, Gliński's on the hexagonal one). After a
+//! capture (or a hit on a bare spring or the enemy king) the knight must
+//! leap again by the same vector: off the board or a friendly piece there →
+//! it stops where it is; an empty cell → it moves there and stops; an
+//! enemy, a bare spring or the enemy king → capture / hit and repeat. A
+//! knight that would rest on the surviving enemy king's cell is removed
+//! (SCA-9, in `play`). A straight chain can never be endless (SCA-5).
 
-use crate::core::geometry::KNIGHT_LEAPS;
-use crate::core::Square;
+use super::geometry::Geometry;
+use super::pieces::Seen;
+use super::walker::{BranchSink, Walker, Watch};
 
-use super::pieces::{Seen, SPRING};
-use super::spindash::{Ctx, Scratch, Trace};
-
-/// Every move of the knight on `from` (quiet leaps when `quiet`).
-/// `sink` returns `true` to stop early; the function then returns `true`.
-pub fn moves(
-    ctx: &Ctx,
-    sc: &mut Scratch,
-    from: Square,
-    quiet: bool,
-    sink: &mut dyn FnMut(&Trace) -> bool,
-) -> bool {
-    let cell = sc.cells[from.0 as usize];
-    sc.cells[from.0 as usize] &= SPRING;
-    let mut stop = false;
-    for &v in &KNIGHT_LEAPS {
-        let Some(to) = ctx.step(from, v) else {
-            continue;
-        };
-        let mut t = Trace::default();
-        t.path.push(from);
-        t.path.push(to);
-        match ctx.see(sc, Some(to)) {
-            Seen::Off | Seen::Friendly => continue,
-            Seen::Empty => {
-                if !quiet {
-                    continue;
-                }
-            }
+impl<G: Geometry> Walker<G> {
+    /// One leap `leap` of the knight that stood on `from` (vacated): the
+    /// quiet leap when `quiet` (SCA-3), or the Tails chain (SCA-6).
+    pub(crate) fn knight(
+        &mut self,
+        from: u8,
+        leap: u8,
+        quiet: bool,
+        w: &mut impl Watch,
+        sink: &mut impl BranchSink<G>,
+    ) -> bool {
+        let to = self.geo.leap(from, leap);
+        match self.see(to, w) {
+            Seen::Off | Seen::Friendly => false,
+            Seen::Empty => quiet && self.quiet(to.unwrap_or(from), sink),
             _ => {
-                let mut cur = to;
-                ctx.arrive(sc, cur, &mut t);
+                if !w.wants(None) {
+                    return false;
+                }
+                let mut cur = to.unwrap_or(from);
+                let mut b = self.start_branch(cur, None);
+                w.land(cur, true);
+                self.arrive(cur, &mut b);
                 // Mutant `knight-stops`: no continuation.
-                while !t.king_lost && !ctx.rules.knight_stops {
-                    let next = ctx.step(cur, v);
-                    match ctx.see(sc, next) {
+                while !b.king_lost && !self.rules().knight_stops {
+                    let next = self.geo.leap(cur, leap);
+                    match self.see(next, w) {
                         Seen::Off | Seen::Friendly => break,
                         Seen::Empty => {
-                            cur = next.expect("on board");
-                            t.path.push(cur);
+                            cur = next.unwrap_or(cur);
+                            w.land(cur, false);
                             break;
                         }
                         _ => {
-                            cur = next.expect("on board");
-                            t.path.push(cur);
-                            ctx.arrive(sc, cur, &mut t);
+                            cur = next.unwrap_or(cur);
+                            w.land(cur, true);
+                            self.arrive(cur, &mut b);
                         }
                     }
                 }
-                ctx.finish(sc, cur, &mut t);
+                b.end = cur;
+                self.finish(&b, sink)
             }
         }
-        if sink(&t) {
-            stop = true;
-            break;
-        }
     }
-    sc.cells[from.0 as usize] = cell;
-    stop
 }

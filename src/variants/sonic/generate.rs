@@ -1,0 +1,436 @@
+//! The one move generator of `sonic` (`Position::generate`): every legal
+//! move (G2) into a list, or only their number (bulk counting at perft
+//! leaves), from the same code.
+//!
+//! A turn is: the start-of-turn form choice when one is pending (SCA-9.1,
+//! SCA-9.2), one piece move (pawns SCA-2, the walker for R, B, Q, N:
+//! SCA-3 … SCA-7, the king and castling SCA-8), and the optional form
+//! switch afterwards (SCA-8.1).
+//!
+//! # The switch test (SCA-8.1) by attack units
+//!
+//! A switch after a non-king move is allowed only if, among others, the
+//! opponent's king is not in check after the move (SCA-10). Playing every
+//! move and running a full check test would trace the whole side again per
+//! move. Instead, while the moves are generated, each *attack unit* of the
+//! side to move (one line direction of an R, B or Q with all its bounce
+//! branches, one leap of a knight) records its footprint — the squares it
+//! read — and whether one of its branches gives check now. A unit's result
+//! depends only on the squares it read, so after a move that changes the
+//! squares C (start, end, removals) only the units whose footprint meets C
+//! are traced again, on the board after the move; the mover is traced from
+//! its new square and the two pawn squares are looked up. Everything is
+//! traced by the same walker as the moves themselves.
+//!
+//! The rest of the switch rule does not depend on the non-king move
+//! (both kings stay where they are): the forms other than the current one
+//! that would not reach the opponent's king (`Position::switch_forms`).
+//! So a counting sink adds that number once per move that allows a
+//! switch, and a list gets the move once per such form.
+//!
+//! King moves and castling allow no switch. Under the mutant
+//! `form-change-after-king-move` they are tested by playing them
+//! (`Position::switches_after`), as are all moves in the rare position
+//! with more than 64 attack units.
+
+use smallvec::SmallVec;
+
+use crate::core::{Color, Counter, Form, MoveSink};
+
+use super::check;
+use super::eggman::{self, reaches};
+use super::geometry::Grid;
+use super::moves::SonicMove;
+use super::pawns;
+use super::pieces::{
+    color_of, has_piece, is_ranged, kind, piece, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
+};
+use super::position::Position;
+use super::walker::{Footprint, NoWatch, Walker};
+
+/// The forms a switch may choose (at most two).
+pub(crate) type Switches = SmallVec<[Form; 2]>;
+
+/// One attack unit of the side to move (see the module docs).
+#[derive(Clone, Copy)]
+struct Unit {
+    from: u8,
+    kind: u8,
+    unit: u8,
+    /// Some branch of the unit gives check now (SCA-10).
+    checks: bool,
+}
+
+/// A non-king move that does not hit the king, waiting for its switch
+/// test: the piece on its end square afterwards, its removals
+/// (`caps[lo..hi]`) and the mask of the mover's own units.
+#[derive(Clone, Copy)]
+struct Rec {
+    mv: SonicMove,
+    piece: u8,
+    lo: u16,
+    hi: u16,
+    own: u64,
+}
+
+/// The attack units of one node: their footprints (an inverted index:
+/// per square, the bit set of units that read it) and the moves waiting
+/// for the switch test.
+struct Units {
+    index: [u64; 256],
+    units: SmallVec<[Unit; 64]>,
+    recs: SmallVec<[Rec; 128]>,
+    caps: SmallVec<[u8; 256]>,
+    /// More than 64 units: footprints are not kept, every switch test
+    /// plays its move.
+    overflow: bool,
+}
+
+impl Position {
+    /// The walker of `side`'s pieces on this position (SCA-9.3: the enemy
+    /// king's remaining forms; mutant `hit-captures-king`: one).
+    pub(crate) fn walker(&self, side: Color) -> Walker<Grid> {
+        let forms = self.forms[side.other() as usize].count();
+        let king_forms = if self.rules.hit_captures_king {
+            forms.min(1)
+        } else {
+            forms
+        };
+        Walker::new(
+            Grid::new(self.board),
+            &self.cells,
+            side,
+            king_forms,
+            self.rules.into(),
+        )
+    }
+
+    /// Every legal move (G2) into `sink`, or their number when the sink
+    /// counts: the start-of-turn form choice (SCA-9.1/9.2), the piece
+    /// moves, and the form switches (SCA-8.1). Nothing when the game is
+    /// over (G3, SCA-9.4).
+    pub(crate) fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) {
+        let me = self.turn;
+        let (None, Some(king)) = (self.winner, self.kings[me as usize]) else {
+            return;
+        };
+        let forms = self.forms[me as usize];
+        let has_rights = !self.castling_rights(me).is_empty();
+        let mut w = self.walker(me);
+        if forms.pending() {
+            // SCA-9.1/9.2: one branch per remaining form; no switch after.
+            let in_check = has_rights && self.in_check();
+            if S::COUNTS_ONLY {
+                let mut shared = Counter(0);
+                self.piece_moves(&mut w, &mut shared);
+                eggman::castling(self, in_check, |m| shared.push(m));
+                sink.add_count(shared.0 * u64::from(forms.count()));
+                for f in forms.iter() {
+                    eggman::king_moves(self, king, f, |m| sink.push(m));
+                }
+            } else {
+                for f in forms.iter() {
+                    let mut tagged = Tagged(sink, Some(f));
+                    self.piece_moves(&mut w, &mut tagged);
+                    eggman::king_moves(self, king, f, |m| tagged.push(m));
+                    eggman::castling(self, in_check, |m| tagged.push(m));
+                }
+            }
+            return;
+        }
+        let Some(form) = forms.current else { return };
+        let may_switch = forms.count() >= 2;
+        let in_check = (has_rights || may_switch) && self.in_check();
+        // SCA-8.1: no switch with one form, or when his king was in check.
+        let switching = may_switch && !in_check;
+        // SCA-8.1: no switch after a king move or castling (mutant
+        // `form-change-after-king-move`: tested like any other move).
+        let king_switches = switching && self.rules.form_change_after_king_move;
+        let mut king_move = |m: SonicMove| {
+            sink.push(m);
+            if king_switches {
+                for g in self.switches_after(&m, form) {
+                    sink.push(m.with_switch(g));
+                }
+            }
+        };
+        eggman::king_moves(self, king, form, &mut king_move);
+        eggman::castling(self, in_check, &mut king_move);
+        let sw = if switching {
+            self.switch_forms(form)
+        } else {
+            Switches::new()
+        };
+        if sw.is_empty() {
+            self.piece_moves(&mut w, sink);
+        } else {
+            self.piece_moves_switching(&mut w, form, &sw, sink);
+        }
+    }
+
+    /// The pawn, knight and ranged-piece moves of the side to move, none
+    /// followed by a switch.
+    fn piece_moves<S: MoveSink<SonicMove>>(&self, w: &mut Walker<Grid>, sink: &mut S) {
+        let me = self.turn;
+        for sq in self.board.squares() {
+            let c = self.cells[sq.0 as usize];
+            if !has_piece(c) || color_of(c) != me {
+                continue;
+            }
+            let k = kind(c);
+            if k == PAWN {
+                pawns::moves(self, sq, |pm| sink.push(pm.mv));
+            } else if k == KNIGHT || is_ranged(k) {
+                let saved = w.vacate(sq.0);
+                for &u in w.units(k) {
+                    w.unit(sq.0, k, u, true, &mut NoWatch, &mut |_, b| {
+                        if !b.endless {
+                            sink.push(SonicMove::piece(sq.0, u, b));
+                        }
+                        false
+                    });
+                }
+                w.put_back(sq.0, saved);
+            }
+        }
+    }
+
+    /// SCA-8.1: the forms a switch after a non-king move may choose if the
+    /// move allows one: the other remaining forms that would not reach the
+    /// opponent's king. None if the king in its current form reaches it
+    /// (then the opponent is in check after every non-king move).
+    pub(crate) fn switch_forms(&self, form: Form) -> Switches {
+        let me = self.turn;
+        let (Some(mk), Some(ok)) = (self.kings[me as usize], self.kings[me.other() as usize])
+        else {
+            return Switches::new();
+        };
+        if reaches(self.board, form, mk, ok) {
+            return Switches::new();
+        }
+        self.forms[me as usize]
+            .iter()
+            .filter(|&g| g != form && !reaches(self.board, g, mk, ok))
+            .collect()
+    }
+
+    /// SCA-8.1 by playing `m`: the forms a switch after it may choose (none
+    /// if it hit or captured the king, or the opponent's king is in check
+    /// afterwards, tested with the current form `form`).
+    pub(crate) fn switches_after(&self, m: &SonicMove, form: Form) -> Switches {
+        let me = self.turn;
+        let mut child = self.clone();
+        let hit = child.apply(m);
+        if hit || child.winner.is_some() || child.attacks_king(me) {
+            return Switches::new();
+        }
+        let (Some(mk), Some(ok)) = (child.kings[me as usize], child.kings[me.other() as usize])
+        else {
+            return Switches::new();
+        };
+        self.forms[me as usize]
+            .iter()
+            .filter(|&g| g != form && !reaches(self.board, g, mk, ok))
+            .collect()
+    }
+
+    /// The pawn, knight and ranged-piece moves of the side to move, each
+    /// followed by the switches to `sw` that SCA-8.1 allows after it, by
+    /// the attack units (see the module docs).
+    fn piece_moves_switching<S: MoveSink<SonicMove>>(
+        &self,
+        w: &mut Walker<Grid>,
+        form: Form,
+        sw: &Switches,
+        sink: &mut S,
+    ) {
+        let me = self.turn;
+        let Some(target) = self.kings[me.other() as usize] else {
+            return;
+        };
+        let t = target.0;
+        let mut u = Units {
+            index: [0; 256],
+            units: SmallVec::new(),
+            recs: SmallVec::new(),
+            caps: SmallVec::new(),
+            overflow: false,
+        };
+        for sq in self.board.squares() {
+            let from = sq.0;
+            let c = self.cells[from as usize];
+            if !has_piece(c) || color_of(c) != me {
+                continue;
+            }
+            let k = kind(c);
+            if k == PAWN {
+                pawns::moves(self, sq, |pm| {
+                    sink.push(pm.mv);
+                    // A pawn capturing the king wins: no switch.
+                    if kind(self.cells[pm.mv.to() as usize]) == KING {
+                        return;
+                    }
+                    let lo = u.caps.len() as u16;
+                    u.caps.extend(pm.en_passant);
+                    u.recs.push(Rec {
+                        mv: pm.mv,
+                        piece: pm.mv.promotion().map_or(c & PIECE_MASK, |p| piece(p, me)),
+                        lo,
+                        hi: u.caps.len() as u16,
+                        own: 0,
+                    });
+                });
+                continue;
+            }
+            if k != KNIGHT && !is_ranged(k) {
+                continue;
+            }
+            let first_unit = u.units.len();
+            let saved = w.vacate(from);
+            for &unit in w.units(k) {
+                let bit = if u.units.len() < 64 {
+                    1u64 << u.units.len()
+                } else {
+                    u.overflow = true;
+                    0
+                };
+                u.index[from as usize] |= bit;
+                let mut checks = false;
+                let (recs, caps) = (&mut u.recs, &mut u.caps);
+                let mut watch = Footprint {
+                    index: &mut u.index,
+                    bit,
+                };
+                w.unit(from, k, unit, true, &mut watch, &mut |wk, b| {
+                    if b.endless {
+                        return false;
+                    }
+                    let m = SonicMove::piece(from, unit, b);
+                    sink.push(m);
+                    if b.hits > 0 {
+                        // The move hits the king: no switch after it.
+                        checks |= wk.checks(b, t);
+                        return false;
+                    }
+                    let lo = caps.len() as u16;
+                    caps.extend(wk.captured());
+                    recs.push(Rec {
+                        mv: m,
+                        piece: c & PIECE_MASK,
+                        lo,
+                        hi: caps.len() as u16,
+                        own: 0,
+                    });
+                    false
+                });
+                if bit != 0 {
+                    u.units.push(Unit {
+                        from,
+                        kind: k,
+                        unit,
+                        checks,
+                    });
+                }
+            }
+            w.put_back(from, saved);
+            let own = (first_unit..u.units.len()).fold(0u64, |m, i| m | 1 << i);
+            for r in u.recs.iter_mut().rev() {
+                if r.mv.from() != from {
+                    break;
+                }
+                r.own = own;
+            }
+        }
+        let checking = u
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.checks)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        for r in &u.recs {
+            let allowed = if u.overflow {
+                !self.switches_after(&r.mv, form).is_empty()
+            } else {
+                !self.checks_after(w, &u, r, checking, target)
+            };
+            if !allowed {
+                continue;
+            }
+            if S::COUNTS_ONLY {
+                sink.add_count(sw.len() as u64);
+            } else {
+                for &g in sw {
+                    sink.push(r.mv.with_switch(g));
+                }
+            }
+        }
+    }
+
+    /// SCA-10 after the move `r`: whether the side to move gives check to
+    /// the king on `target` once `r` is played, tracing again only the
+    /// units the move changed (the board after the move is set up on the
+    /// walker's scratch cells and restored).
+    fn checks_after(
+        &self,
+        w: &mut Walker<Grid>,
+        u: &Units,
+        r: &Rec,
+        checking: u64,
+        target: crate::core::Square,
+    ) -> bool {
+        let (from, to) = (r.mv.from() as usize, r.mv.to() as usize);
+        let caps = &u.caps[r.lo as usize..r.hi as usize];
+        let mut changed = u.index[from] | u.index[to];
+        for &c in caps {
+            changed |= u.index[c as usize];
+        }
+        changed &= !r.own;
+        // A unit that gave check and that the move did not touch still does.
+        if checking & !r.own & !changed != 0 {
+            return true;
+        }
+        let saved_from = w.cells[from];
+        let saved_to = w.cells[to];
+        let saved_caps: SmallVec<[u8; 8]> = caps.iter().map(|&c| w.cells[c as usize]).collect();
+        for &c in caps {
+            w.cells[c as usize] &= SPRING;
+        }
+        w.cells[from] &= SPRING;
+        w.cells[to] = (w.cells[to] & SPRING) | r.piece;
+        let pawn = piece(PAWN, self.turn);
+        let mut check = check::pawn_squares(self, self.turn, target)
+            .iter()
+            .flatten()
+            .any(|s| w.cells[s.0 as usize] & PIECE_MASK == pawn);
+        let mut m = changed;
+        while !check && m != 0 {
+            let x = u.units[m.trailing_zeros() as usize];
+            m &= m - 1;
+            check = w.unit_checks(x.from, x.kind, x.unit, target.0);
+        }
+        let k = kind(r.piece);
+        if !check && (k == KNIGHT || is_ranged(k)) {
+            check = w.piece_checks(to as u8, k, target.0);
+        }
+        w.cells[to] = saved_to;
+        w.cells[from] = saved_from;
+        for (&c, &s) in caps.iter().zip(&saved_caps).rev() {
+            w.cells[c as usize] = s;
+        }
+        check
+    }
+}
+
+/// A sink that tags every move with a start-of-turn form choice.
+struct Tagged<'a, S>(&'a mut S, Option<Form>);
+
+impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Tagged<'_, S> {
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+    #[inline]
+    fn push(&mut self, m: SonicMove) {
+        self.0.push(m.with_start(self.1));
+    }
+    fn add_count(&mut self, n: u64) {
+        self.0.add_count(n);
+    }
+}

@@ -1,0 +1,240 @@
+//! The compact move of `sonic` ([`SonicMove`], the `Game::Move`) and its
+//! course: the path the shared move (G2) and the move text show.
+//!
+//! A move is what the player decides (G2): which piece, where it goes or
+//! which branch it takes, and the form decisions. An R, B, Q or N capture
+//! is stored as its start, its attack unit (line direction or knight leap)
+//! and its first rotation: the walker ([`super::walker`]) replays the rest
+//! of the branch, which is deterministic (SCA-4.1, SCA-4.3, SCA-6), so
+//! the move stays five bytes however long its bounce chain is.
+
+use smallvec::SmallVec;
+
+use crate::core::{Decision, Form, Move, Rotation, Square};
+
+use super::pieces::{color_of, has_piece, kind, letter, piece, KING, PAWN};
+use super::position::Position;
+use super::walker::Branch;
+
+/// `flags`: rotation at the first capture (bits 0–1).
+const CW: u8 = 1;
+const CCW: u8 = 2;
+/// `flags`: an R, B, Q or N capture branch, replayed by the walker.
+const WALK: u8 = 4;
+/// `flags`: castling (from/to are the king's squares).
+const CASTLE: u8 = 8;
+/// `flags`: the promotion piece kind (bits 4–6; 0 = none).
+const PROMO_SHIFT: u8 = 4;
+
+/// One complete turn of `sonic` (G2), compact (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SonicMove {
+    from: u8,
+    /// Where the mover comes to rest (for a capture branch, where the
+    /// replay ends: the king's square if the mover is removed, SCA-9).
+    to: u8,
+    /// The attack unit of an R, B, Q or N move (a line direction or a
+    /// knight leap of the [`Grid`](super::geometry::Grid)).
+    unit: u8,
+    flags: u8,
+    /// Start-of-turn form choice (bits 0–1, SCA-9.1/9.2) and form switch
+    /// after the move (bits 2–3, SCA-8.1): 0 = none, else 1 + the form's
+    /// index in [`Form::ALL`].
+    forms: u8,
+}
+
+fn form_code(f: Form) -> u8 {
+    match f {
+        Form::King => 1,
+        Form::Knight => 2,
+        Form::Alibaba => 3,
+    }
+}
+
+fn code_form(c: u8) -> Option<Form> {
+    (c != 0).then(|| Form::ALL[(c - 1) as usize])
+}
+
+impl SonicMove {
+    /// A pawn or king move from `from` to `to`.
+    #[inline]
+    pub fn step(from: u8, to: u8) -> SonicMove {
+        SonicMove {
+            from,
+            to,
+            unit: 0,
+            flags: 0,
+            forms: 0,
+        }
+    }
+
+    /// The move of the R, B, Q or N on `from` along attack unit `unit`
+    /// that ends as branch `b` says.
+    #[inline]
+    pub fn piece(from: u8, unit: u8, b: &Branch) -> SonicMove {
+        let flags = if b.capture {
+            WALK | match b.rotation {
+                None => 0,
+                Some(Rotation::Clockwise) => CW,
+                Some(Rotation::Counterclockwise) => CCW,
+            }
+        } else {
+            0
+        };
+        SonicMove {
+            from,
+            to: b.end,
+            unit,
+            flags,
+            forms: 0,
+        }
+    }
+
+    /// Castling of the king from `from` to `to` (SCA-8, SCA-11).
+    #[inline]
+    pub fn castle(from: u8, to: u8) -> SonicMove {
+        SonicMove {
+            flags: CASTLE,
+            ..SonicMove::step(from, to)
+        }
+    }
+
+    /// This pawn move promoting to the piece `kind` (SCA-2).
+    #[inline]
+    pub fn promoting(self, kind: u8) -> SonicMove {
+        SonicMove {
+            flags: self.flags | (kind << PROMO_SHIFT),
+            ..self
+        }
+    }
+
+    /// This move with a start-of-turn form choice (SCA-9.1/9.2).
+    #[inline]
+    pub fn with_start(self, f: Option<Form>) -> SonicMove {
+        SonicMove {
+            forms: (self.forms & !3) | f.map_or(0, form_code),
+            ..self
+        }
+    }
+
+    /// This move followed by a switch to form `f` (SCA-8.1).
+    #[inline]
+    pub fn with_switch(self, f: Form) -> SonicMove {
+        SonicMove {
+            forms: (self.forms & 3) | (form_code(f) << 2),
+            ..self
+        }
+    }
+
+    #[inline]
+    pub fn from(self) -> u8 {
+        self.from
+    }
+    #[inline]
+    pub fn to(self) -> u8 {
+        self.to
+    }
+    #[inline]
+    pub fn unit(self) -> u8 {
+        self.unit
+    }
+    /// An R, B, Q or N capture branch (replayed by the walker).
+    #[inline]
+    pub fn is_walk(self) -> bool {
+        self.flags & WALK != 0
+    }
+    #[inline]
+    pub fn is_castle(self) -> bool {
+        self.flags & CASTLE != 0
+    }
+    /// The rotation at the first capture (SCA-4.1).
+    #[inline]
+    pub fn rotation(self) -> Option<Rotation> {
+        match self.flags & 3 {
+            CW => Some(Rotation::Clockwise),
+            CCW => Some(Rotation::Counterclockwise),
+            _ => None,
+        }
+    }
+    /// The promotion piece kind.
+    #[inline]
+    pub fn promotion(self) -> Option<u8> {
+        let k = (self.flags >> PROMO_SHIFT) & 7;
+        (k != 0).then_some(k)
+    }
+    #[inline]
+    pub fn start_form(self) -> Option<Form> {
+        code_form(self.forms & 3)
+    }
+    #[inline]
+    pub fn switch_form(self) -> Option<Form> {
+        code_form(self.forms >> 2)
+    }
+}
+
+/// The squares of a move, each with whether the mover captures or hits
+/// there (`x` in the move text).
+pub type Course = SmallVec<[(Square, bool); 8]>;
+
+impl Position {
+    /// The course of a legal move: its start square, then every square
+    /// where it captures or hits or comes to rest (G2). Castling gives the
+    /// king's two squares.
+    pub(crate) fn course(&self, m: &SonicMove) -> Course {
+        let (from, to) = (m.from(), m.to());
+        let mut c = Course::new();
+        c.push((Square(from), false));
+        if m.is_walk() {
+            let k = kind(self.cells[from as usize]);
+            if let Some(r) = self
+                .walker(self.turn)
+                .replay(from, k, m.unit(), m.rotation())
+            {
+                c.extend(r.path[1..].iter().map(|&(s, x)| (Square(s), x)));
+            }
+            return c;
+        }
+        let target = self.cells[to as usize];
+        let x = match kind(self.cells[from as usize]) {
+            _ if m.is_castle() => false,
+            PAWN => (from & 15) != (to & 15),
+            KING => has_piece(target) && color_of(target) != self.turn,
+            _ => false,
+        };
+        c.push((Square(to), x));
+        c
+    }
+
+    /// The shared form of a legal move (G2), for the edge.
+    pub(crate) fn shared_move(&self, m: &SonicMove) -> Move {
+        let mut mv = Move {
+            path: self.course(m).iter().map(|&(s, _)| s).collect(),
+            decisions: Default::default(),
+        };
+        if let Some(f) = m.start_form() {
+            mv.decisions.push(Decision::StartForm(f));
+        }
+        if m.is_castle() {
+            let rank = m.from() & 0xf0;
+            let rook = if m.to() > m.from() {
+                rank | (self.board.width - 1)
+            } else {
+                rank
+            };
+            mv.decisions.push(Decision::Castle { rook: Square(rook) });
+        }
+        if let Some(k) = m.promotion() {
+            mv.decisions.push(Decision::Promote {
+                on: Square(m.to()),
+                piece: letter(piece(k, self.turn)) as u8,
+            });
+        }
+        if let Some(r) = m.rotation() {
+            mv.decisions.push(Decision::Rotation(r));
+        }
+        if let Some(f) = m.switch_form() {
+            mv.decisions.push(Decision::SwitchForm(f));
+        }
+        mv
+    }
+}

@@ -1,0 +1,1096 @@
+//! Test oracle (compiled only for tests): the straightforward `sonic`
+//! generator that the one generator ([`super::generate`]) replaced, kept
+//! as a slow reference, with its own tracer, check test, `apply` and move
+//! text. It works on the shared move (G2) and plays every move to test
+//! SCA-8.1, so it shares no code with the walker.
+//!
+//! The tests at the bottom compare the one generator with it on random
+//! positions (8×8 … 16×16 boards, springs, pending choices, Gilman turns,
+//! and every mutant) and along random playouts: the move set (shared
+//! moves and texts), the bulk count, the check test of both sides, and the
+//! position after each move.
+
+use smallvec::SmallVec;
+
+use crate::core::geometry::{BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
+use crate::core::moves::Path;
+use crate::core::{Color, Decision, Dir, Form, Move, Rotation, Square};
+
+use super::eggman::{self, reaches};
+use super::pieces::{
+    color_of, from_letter, has_piece, is_ranged, is_spring, kind, piece, Cells, Seen, BISHOP, KING,
+    KNIGHT, PAWN, PIECE_MASK, QUEEN, ROOK, SPRING,
+};
+use super::position::Position;
+
+/// What a moving R, B, Q or N of colour `me` finds on `sq`.
+fn see(cells: &Cells, sq: Option<Square>, me: Color, springs_block: bool) -> Seen {
+    let Some(sq) = sq else { return Seen::Off };
+    let c = cells[sq.0 as usize];
+    if has_piece(c) {
+        if color_of(c) == me {
+            Seen::Friendly
+        } else if kind(c) == KING {
+            Seen::King
+        } else {
+            Seen::Enemy
+        }
+    } else if is_spring(c) {
+        if springs_block {
+            Seen::Friendly
+        } else {
+            Seen::Spring
+        }
+    } else {
+        Seen::Empty
+    }
+}
+
+/// The whole course of one candidate move of an R, B, Q or N.
+#[derive(Clone, Debug, Default)]
+struct Trace {
+    path: Path,
+    rotation: Option<Rotation>,
+    hits: u8,
+    king_lost: bool,
+    endless: bool,
+}
+
+struct Scratch {
+    cells: Cells,
+    undo: SmallVec<[(u8, u8); 8]>,
+    visited: SmallVec<[(u8, u8); 16]>,
+}
+
+impl Scratch {
+    fn new(cells: &Cells) -> Scratch {
+        Scratch {
+            cells: *cells,
+            undo: SmallVec::new(),
+            visited: SmallVec::new(),
+        }
+    }
+    fn restore(&mut self) {
+        while let Some((sq, c)) = self.undo.pop() {
+            self.cells[sq as usize] = c;
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    pos: &'a Position,
+    me: Color,
+    king_forms: u8,
+}
+
+impl Ctx<'_> {
+    fn new(pos: &Position, me: Color) -> Ctx<'_> {
+        let forms = pos.forms[me.other() as usize].count();
+        let king_forms = if pos.rules.hit_captures_king {
+            forms.min(1)
+        } else {
+            forms
+        };
+        Ctx {
+            pos,
+            me,
+            king_forms,
+        }
+    }
+    fn see(&self, sc: &Scratch, sq: Option<Square>) -> Seen {
+        see(&sc.cells, sq, self.me, self.pos.rules.springs_block)
+    }
+    fn step(&self, sq: Square, d: Dir) -> Option<Square> {
+        sq.offset(d, self.pos.board)
+    }
+    fn arrive(&self, sc: &mut Scratch, sq: Square, t: &mut Trace) {
+        match self.see(sc, Some(sq)) {
+            Seen::Enemy => {
+                let i = sq.0 as usize;
+                sc.undo.push((sq.0, sc.cells[i]));
+                sc.cells[i] &= SPRING;
+                sc.visited.clear();
+            }
+            Seen::King => {
+                t.hits += 1;
+                sc.visited.clear();
+                if t.hits >= self.king_forms {
+                    t.king_lost = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    fn finish(&self, sc: &mut Scratch) {
+        sc.restore();
+        sc.visited.clear();
+    }
+}
+
+fn dirs(k: u8) -> &'static [Dir] {
+    match k {
+        ROOK => &ROOK_DIRS,
+        BISHOP => &BISHOP_DIRS,
+        QUEEN => &KING_DIRS,
+        _ => &[],
+    }
+}
+
+fn turn(d: Dir, r: Rotation) -> Dir {
+    match r {
+        Rotation::Clockwise => d.cw(),
+        Rotation::Counterclockwise => d.ccw(),
+    }
+}
+
+fn opposite(r: Rotation) -> Rotation {
+    match r {
+        Rotation::Clockwise => Rotation::Counterclockwise,
+        Rotation::Counterclockwise => Rotation::Clockwise,
+    }
+}
+
+/// Every candidate move of the ranged piece on `from` (SCA-3 … SCA-5).
+fn ranged_moves(
+    ctx: &Ctx,
+    sc: &mut Scratch,
+    from: Square,
+    quiet: bool,
+    sink: &mut dyn FnMut(&Trace) -> bool,
+) -> bool {
+    let cell = sc.cells[from.0 as usize];
+    if !ctx.pos.rules.start_square_blocks {
+        sc.cells[from.0 as usize] &= SPRING;
+    }
+    let mut stop = false;
+    'dirs: for &d in dirs(kind(cell)) {
+        let mut at = from;
+        loop {
+            let next = ctx.step(at, d);
+            match ctx.see(sc, next) {
+                Seen::Empty => {
+                    let n = next.expect("on board");
+                    at = n;
+                    if quiet {
+                        let mut t = Trace::default();
+                        t.path.push(from);
+                        t.path.push(n);
+                        if sink(&t) {
+                            stop = true;
+                            break 'dirs;
+                        }
+                    }
+                }
+                Seen::Off | Seen::Friendly => break,
+                _ => {
+                    let first = next.expect("on board");
+                    if first_capture(ctx, sc, from, first, d, sink) {
+                        stop = true;
+                        break 'dirs;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    sc.cells[from.0 as usize] = cell;
+    stop
+}
+
+fn first_capture(
+    ctx: &Ctx,
+    sc: &mut Scratch,
+    from: Square,
+    first: Square,
+    d: Dir,
+    sink: &mut dyn FnMut(&Trace) -> bool,
+) -> bool {
+    let rules = ctx.pos.rules;
+    let mut branches: SmallVec<[Option<Rotation>; 3]> = SmallVec::new();
+    if ctx.see(sc, Some(first)) == Seen::King && ctx.king_forms <= 1 {
+        branches.push(None);
+    } else if rules.bounce_180 {
+        let open = !ctx.see(sc, ctx.step(first, d.reverse())).blocks();
+        branches.push(if open {
+            Some(Rotation::Clockwise)
+        } else {
+            None
+        });
+    } else {
+        let open = |r: Rotation| !ctx.see(sc, ctx.step(first, turn(d, r))).blocks();
+        let cw = open(Rotation::Clockwise);
+        let ccw = open(Rotation::Counterclockwise);
+        if cw {
+            branches.push(Some(Rotation::Clockwise));
+        }
+        if ccw {
+            branches.push(Some(Rotation::Counterclockwise));
+        }
+        if !cw && !ccw || (rules.no_forced_rotation && cw != ccw) {
+            branches.push(None);
+        }
+    }
+    for rot in branches {
+        let t = walk(ctx, sc, from, first, d, rot);
+        if sink(&t) {
+            return true;
+        }
+    }
+    false
+}
+
+fn walk(
+    ctx: &Ctx,
+    sc: &mut Scratch,
+    from: Square,
+    first: Square,
+    d_in: Dir,
+    rot: Option<Rotation>,
+) -> Trace {
+    let rules = ctx.pos.rules;
+    let mut t = Trace::default();
+    t.path.push(from);
+    t.path.push(first);
+    t.rotation = rot;
+    sc.visited.clear();
+    let mut cur = first;
+    let mut dir = d_in;
+    let mut k: u8 = 0;
+    ctx.arrive(sc, cur, &mut t);
+    'bounce: while !t.king_lost {
+        let Some(r0) = rot else { break };
+        let r = if rules.alternate_turns && k % 2 == 1 {
+            opposite(r0)
+        } else {
+            r0
+        };
+        let nd = if rules.bounce_180 {
+            dir.reverse()
+        } else {
+            turn(dir, r)
+        };
+        if ctx.see(sc, ctx.step(cur, nd)).blocks() {
+            break;
+        }
+        let parity = if rules.alternate_turns {
+            (k % 2) << 4
+        } else {
+            0
+        };
+        let key = (cur.0, nd.index8() as u8 | parity);
+        if sc.visited.contains(&key) {
+            if !rules.endless_allowed {
+                t.endless = true;
+            }
+            break;
+        }
+        sc.visited.push(key);
+        if rules.endless_allowed && t.path.len() > 64 {
+            break;
+        }
+        dir = nd;
+        k = k.wrapping_add(1);
+        loop {
+            let next = ctx.step(cur, dir);
+            match ctx.see(sc, next) {
+                Seen::Off | Seen::Friendly => {
+                    t.path.push(cur);
+                    break 'bounce;
+                }
+                Seen::Empty => cur = next.expect("on board"),
+                _ => {
+                    cur = next.expect("on board");
+                    t.path.push(cur);
+                    ctx.arrive(sc, cur, &mut t);
+                    continue 'bounce;
+                }
+            }
+        }
+    }
+    ctx.finish(sc);
+    t
+}
+
+/// The Tails knight (SCA-6).
+fn knight_moves(
+    ctx: &Ctx,
+    sc: &mut Scratch,
+    from: Square,
+    quiet: bool,
+    sink: &mut dyn FnMut(&Trace) -> bool,
+) -> bool {
+    let cell = sc.cells[from.0 as usize];
+    sc.cells[from.0 as usize] &= SPRING;
+    let mut stop = false;
+    for &v in &KNIGHT_LEAPS {
+        let Some(to) = ctx.step(from, v) else {
+            continue;
+        };
+        let mut t = Trace::default();
+        t.path.push(from);
+        t.path.push(to);
+        match ctx.see(sc, Some(to)) {
+            Seen::Off | Seen::Friendly => continue,
+            Seen::Empty => {
+                if !quiet {
+                    continue;
+                }
+            }
+            _ => {
+                let mut cur = to;
+                ctx.arrive(sc, cur, &mut t);
+                while !t.king_lost && !ctx.pos.rules.knight_stops {
+                    let next = ctx.step(cur, v);
+                    match ctx.see(sc, next) {
+                        Seen::Off | Seen::Friendly => break,
+                        Seen::Empty => {
+                            cur = next.expect("on board");
+                            t.path.push(cur);
+                            break;
+                        }
+                        _ => {
+                            cur = next.expect("on board");
+                            t.path.push(cur);
+                            ctx.arrive(sc, cur, &mut t);
+                        }
+                    }
+                }
+                ctx.finish(sc);
+            }
+        }
+        if sink(&t) {
+            stop = true;
+            break;
+        }
+    }
+    sc.cells[from.0 as usize] = cell;
+    stop
+}
+
+fn trace_move(t: &Trace) -> Move {
+    let mut m = Move {
+        path: t.path.clone(),
+        decisions: Default::default(),
+    };
+    if let Some(r) = t.rotation {
+        m.decisions.push(Decision::Rotation(r));
+    }
+    m
+}
+
+fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let me = pos.turn;
+    let fwd: i8 = if me.is_white() { 1 } else { -1 };
+    let board = pos.board;
+    let free = |sq: Square| {
+        let c = pos.cells[sq.0 as usize];
+        let blocked_by_spring = pos.rules.pawns_see_springs && is_spring(c);
+        !has_piece(c) && !blocked_by_spring
+    };
+    let last = |sq: Square| board.relative_rank(sq, me.is_white()) == board.height - 1;
+    let push = |to: Square, out: &mut Vec<Move>| {
+        if last(to) {
+            for p in [b'Q', b'R', b'B', b'N'] {
+                let letter = if me.is_white() {
+                    p
+                } else {
+                    p.to_ascii_lowercase()
+                };
+                out.push(Move::step(from, to).with(Decision::Promote {
+                    on: to,
+                    piece: letter,
+                }));
+            }
+        } else {
+            out.push(Move::step(from, to));
+        }
+    };
+    if let Some(one) = from.offset(Dir::new(0, fwd), board) {
+        if free(one) {
+            push(one, out);
+            if board.relative_rank(from, me.is_white()) == 1 {
+                if let Some(two) = one.offset(Dir::new(0, fwd), board) {
+                    if free(two) {
+                        out.push(Move::step(from, two));
+                    }
+                }
+            }
+        }
+    }
+    for df in [-1, 1] {
+        let Some(to) = from.offset(Dir::new(df, fwd), board) else {
+            continue;
+        };
+        let c = pos.cells[to.0 as usize];
+        if (has_piece(c) && color_of(c) != me) || pos.ep == Some(to) {
+            push(to, out);
+        }
+    }
+}
+
+fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
+    for &d in eggman::leaps(f) {
+        let Some(to) = from.offset(d, pos.board) else {
+            continue;
+        };
+        let c = pos.cells[to.0 as usize];
+        if has_piece(c) && color_of(c) == pos.turn {
+            continue;
+        }
+        out.push(Move::step(from, to));
+    }
+}
+
+fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
+    let me = pos.turn;
+    let Some(ks) = pos.kings[me as usize] else {
+        return;
+    };
+    if in_check {
+        return;
+    }
+    let rank = ks.rank();
+    for (_right, rook_file) in pos.castling_rights(me) {
+        let rook_sq = Square::new(rook_file, rank);
+        if pos.cells[rook_sq.0 as usize] & 0x0f != piece(ROOK, me) {
+            continue;
+        }
+        let step: i8 = if rook_file > ks.file() { 1 } else { -1 };
+        let (lo, hi) = if rook_file > ks.file() {
+            (ks.file() + 1, rook_file)
+        } else {
+            (rook_file + 1, ks.file())
+        };
+        if (lo..hi).any(|f| has_piece(pos.cells[Square::new(f, rank).0 as usize])) {
+            continue;
+        }
+        let transit = Square::new((ks.file() as i8 + step) as u8, rank);
+        let dest = Square::new((ks.file() as i8 + 2 * step) as u8, rank);
+        let mut t = pos.clone();
+        t.relocate(ks, transit);
+        if !pos.rules.castling_transit_unchecked && attacks(&t, me.other()) {
+            continue;
+        }
+        let mut d = pos.clone();
+        d.relocate(ks, dest);
+        d.relocate(rook_sq, transit);
+        if attacks(&d, me.other()) {
+            continue;
+        }
+        out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
+    }
+}
+
+/// SCA-10 written straightforwardly.
+pub(super) fn attacks(pos: &Position, side: Color) -> bool {
+    let Some(target) = pos.kings[side.other() as usize] else {
+        return false;
+    };
+    let board = pos.board;
+    let back: i8 = if side.is_white() { -1 } else { 1 };
+    for df in [-1, 1] {
+        if let Some(s) = target.offset(Dir::new(df, back), board) {
+            let c = pos.cells[s.0 as usize];
+            if has_piece(c) && color_of(c) == side && kind(c) == PAWN {
+                return true;
+            }
+        }
+    }
+    if let (Some(k), Some(f)) = (pos.kings[side as usize], pos.forms[side as usize].current) {
+        if reaches(board, f, k, target) {
+            return true;
+        }
+    }
+    let ctx = Ctx::new(pos, side);
+    let mut sc = Scratch::new(&pos.cells);
+    let direct_only = pos.rules.direct_check_only;
+    let mut hit =
+        |t: &Trace| t.hits > 0 && !t.endless && (!direct_only || t.path.get(1) == Some(&target));
+    for sq in board.squares() {
+        let c = pos.cells[sq.0 as usize];
+        if !has_piece(c) || color_of(c) != side {
+            continue;
+        }
+        let k = kind(c);
+        let found = if k == KNIGHT {
+            knight_moves(&ctx, &mut sc, sq, false, &mut hit)
+        } else if is_ranged(k) {
+            ranged_moves(&ctx, &mut sc, sq, false, &mut hit)
+        } else {
+            false
+        };
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+fn base_moves(pos: &Position, form: Form, in_check: bool, out: &mut Vec<Move>) {
+    let me = pos.turn;
+    let ctx = Ctx::new(pos, me);
+    let mut sc = Scratch::new(&pos.cells);
+    for sq in pos.board.squares() {
+        let c = pos.cells[sq.0 as usize];
+        if !has_piece(c) || color_of(c) != me {
+            continue;
+        }
+        let mut push = |t: &Trace| {
+            if !t.endless {
+                out.push(trace_move(t));
+            }
+            false
+        };
+        match kind(c) {
+            PAWN => pawn_moves(pos, sq, out),
+            KNIGHT => {
+                knight_moves(&ctx, &mut sc, sq, true, &mut push);
+            }
+            KING => king_moves(pos, sq, form, out),
+            k if is_ranged(k) => {
+                ranged_moves(&ctx, &mut sc, sq, true, &mut push);
+            }
+            _ => {}
+        }
+    }
+    castling(pos, in_check, out);
+}
+
+fn is_king_move(pos: &Position, mv: &Move) -> bool {
+    mv.decisions
+        .iter()
+        .any(|d| matches!(d, Decision::Castle { .. }))
+        || mv
+            .from()
+            .is_some_and(|f| kind(pos.cells[f.0 as usize]) == KING)
+}
+
+/// Every legal move (G2), written straightforwardly.
+pub(super) fn generate(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    if pos.winner.is_some() {
+        return out;
+    }
+    let me = pos.turn;
+    let forms = pos.forms[me as usize];
+    let has_rights = !pos.castling_rights(me).is_empty();
+    let in_check_now = || attacks(pos, me.other());
+    if forms.pending() {
+        for f in forms.iter() {
+            let start = out.len();
+            let in_check = has_rights && in_check_now();
+            base_moves(pos, f, in_check, &mut out);
+            for m in &mut out[start..] {
+                m.decisions.insert(0, Decision::StartForm(f));
+            }
+        }
+        return out;
+    }
+    let Some(form) = forms.current else {
+        return out;
+    };
+    let may_switch = forms.count() >= 2;
+    let in_check = (has_rights || may_switch) && in_check_now();
+    base_moves(pos, form, in_check, &mut out);
+    if !may_switch || in_check {
+        return out;
+    }
+    let end = out.len();
+    let opp = me.other();
+    for i in 0..end {
+        if !pos.rules.form_change_after_king_move && is_king_move(pos, &out[i]) {
+            continue;
+        }
+        let mut child = pos.clone();
+        let hit = apply(&mut child, &out[i]);
+        if hit || child.winner.is_some() || attacks(&child, me) {
+            continue;
+        }
+        let (Some(mk), Some(ok)) = (child.kings[me as usize], child.kings[opp as usize]) else {
+            continue;
+        };
+        for g in forms.iter() {
+            if g == form || reaches(pos.board, g, mk, ok) {
+                continue;
+            }
+            let m = out[i].clone().with(Decision::SwitchForm(g));
+            out.push(m);
+        }
+    }
+    out
+}
+
+fn lose_king(pos: &mut Position, side: Color, at: Square) {
+    pos.cells[at.0 as usize] &= SPRING;
+    pos.castling &= if side.is_white() { !3 } else { !12 };
+    pos.kings[side as usize] = None;
+    pos.forms[side as usize] = eggman::Forms::LOST;
+    pos.winner = Some(side.other());
+}
+
+fn touch_corner(pos: &mut Position, sq: Square) {
+    let (w, h) = (pos.board.width - 1, pos.board.height - 1);
+    for (bitv, f, r) in [(1u8, w, 0u8), (2, 0, 0), (4, w, h), (8, 0, h)] {
+        if sq == Square::new(f, r) {
+            pos.castling &= !bitv;
+        }
+    }
+}
+
+/// Plays a move by its path; returns whether it hit or captured the king.
+pub(super) fn apply(pos: &mut Position, mv: &Move) -> bool {
+    let me = pos.turn;
+    let opp = me.other();
+    let mut hit_king = false;
+    let mut switch = None;
+    let mut promo = None;
+    let mut castle = None;
+    for d in &mv.decisions {
+        match *d {
+            Decision::StartForm(f) => pos.forms[me as usize].choose(f),
+            Decision::SwitchForm(f) => switch = Some(f),
+            Decision::Promote { piece, .. } => promo = from_letter(piece as char),
+            Decision::Castle { rook } => castle = Some(rook),
+            _ => {}
+        }
+    }
+    let old_ep = pos.ep.take();
+    pos.halfmove += 1;
+    if let (Some(rook), Some(&ks), Some(&kd)) = (castle, mv.path.first(), mv.path.last()) {
+        let step: i8 = if kd.file() > ks.file() { 1 } else { -1 };
+        let transit = Square::new((ks.file() as i8 + step) as u8, ks.rank());
+        pos.relocate(ks, kd);
+        pos.relocate(rook, transit);
+        pos.castling &= if me.is_white() { !3 } else { !12 };
+    } else if mv.path.len() >= 2 {
+        let from = mv.path[0];
+        let to = mv.path[mv.path.len() - 1];
+        let cell = pos.cells[from.0 as usize] & PIECE_MASK;
+        let k = kind(cell);
+        pos.cells[from.0 as usize] &= SPRING;
+        touch_corner(pos, from);
+        if k == KING {
+            pos.castling &= if me.is_white() { !3 } else { !12 };
+        }
+        if k == PAWN {
+            pos.halfmove = 0;
+            if to.file() != from.file()
+                && !has_piece(pos.cells[to.0 as usize])
+                && old_ep == Some(to)
+            {
+                let victim = Square::new(to.file(), from.rank());
+                pos.cells[victim.0 as usize] &= SPRING;
+            }
+        }
+        let forms_left = Ctx::new(pos, me).king_forms;
+        let mut hits = 0u8;
+        for &q in &mv.path[1..] {
+            let c = pos.cells[q.0 as usize];
+            if !has_piece(c) || color_of(c) != opp {
+                continue;
+            }
+            if kind(c) == KING {
+                hit_king = true;
+                if k == PAWN || k == KING {
+                    lose_king(pos, opp, q);
+                } else {
+                    hits += 1;
+                    if hits >= forms_left {
+                        lose_king(pos, opp, q);
+                    }
+                }
+            } else {
+                pos.cells[q.0 as usize] &= SPRING;
+                pos.halfmove = 0;
+                touch_corner(pos, q);
+            }
+        }
+        let t = pos.cells[to.0 as usize];
+        if !(has_piece(t) && kind(t) == KING && color_of(t) == opp) {
+            let placed = promo.unwrap_or(cell);
+            pos.cells[to.0 as usize] = (t & SPRING) | placed;
+            if k == KING {
+                pos.kings[me as usize] = Some(to);
+            }
+        }
+        if hits > 0 && pos.winner.is_none() {
+            pos.forms[opp as usize].hit(hits);
+        }
+        if k == PAWN && from.rank().abs_diff(to.rank()) == 2 {
+            let skipped = Square::new(from.file(), (from.rank() + to.rank()) / 2);
+            let enemy_pawn = piece(PAWN, opp);
+            let beside = [-1i8, 1].iter().any(|&df| {
+                to.offset(Dir::new(df, 0), pos.board)
+                    .is_some_and(|s| pos.cells[s.0 as usize] & PIECE_MASK == enemy_pawn)
+            });
+            if beside {
+                pos.ep = Some(skipped);
+            }
+        }
+    }
+    if let Some(g) = switch {
+        pos.forms[me as usize].current = Some(g);
+    }
+    if !me.is_white() {
+        pos.fullmove += 1;
+    }
+    pos.turn = opp;
+    hit_king
+}
+
+/// The move text (G2) of a shared move, from its path replayed.
+pub(super) fn move_text(pos: &Position, mv: &Move) -> String {
+    let mut s = String::new();
+    for d in &mv.decisions {
+        if let Decision::StartForm(f) = d {
+            s.push(f.letter());
+            s.push(':');
+        }
+    }
+    let castle = mv.decisions.iter().find_map(|d| match d {
+        Decision::Castle { rook } => Some(*rook),
+        _ => None,
+    });
+    if let Some(rook) = castle {
+        let king = mv.from().unwrap_or_default();
+        s.push_str(if rook.file() > king.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
+    } else {
+        let me = pos.turn;
+        let mut cells = pos.cells;
+        let from = mv.path[0];
+        let k = kind(cells[from.0 as usize]);
+        cells[from.0 as usize] &= SPRING;
+        s.push_str(&from.to_string());
+        for &q in &mv.path[1..] {
+            let c = cells[q.0 as usize];
+            let x = match k {
+                PAWN => q.file() != from.file(),
+                KING => has_piece(c) && color_of(c) != me,
+                _ => {
+                    let seen = see(&cells, Some(q), me, pos.rules.springs_block);
+                    if seen == Seen::Enemy {
+                        cells[q.0 as usize] &= SPRING;
+                    }
+                    seen.bounces()
+                }
+            };
+            s.push(if x { 'x' } else { '-' });
+            s.push_str(&q.to_string());
+        }
+    }
+    for d in &mv.decisions {
+        match d {
+            Decision::Promote { piece, .. } => {
+                s.push('=');
+                s.push((*piece as char).to_ascii_uppercase());
+            }
+            Decision::Rotation(r) => s.push_str(if *r == Rotation::Clockwise {
+                ":cw"
+            } else {
+                ":ccw"
+            }),
+            _ => {}
+        }
+    }
+    for d in &mv.decisions {
+        if let Decision::SwitchForm(f) = d {
+            s.push(':');
+            s.push(f.letter());
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    //! The one generator against the oracle.
+
+    use super::super::{Position, SonicRules};
+    use crate::core::{Color, Game};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random position text on a `size`×`size` board: both kings, a
+    /// handful of pieces (sliders favoured), springs, random forms.
+    fn random_text(r: &mut Rng, size: u8) -> String {
+        let n = size as usize;
+        let mut board = vec![vec!['.'; n]; n];
+        let free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
+            let f = r.below(n as u64) as usize;
+            let rank = if pawn {
+                1 + r.below(n as u64 - 2) as usize
+            } else {
+                r.below(n as u64) as usize
+            };
+            if board[rank][f] == '.' {
+                return (rank, f);
+            }
+        };
+        for k in ['K', 'k'] {
+            let (rk, f) = free(r, &board, false);
+            board[rk][f] = k;
+        }
+        let pieces = b"PPPNNBBRRQQQRRBpppnnbbrrqqqrrb";
+        let count = 4 + r.below(14);
+        for _ in 0..count {
+            let p = pieces[r.below(pieces.len() as u64) as usize] as char;
+            let (rk, f) = free(r, &board, p.eq_ignore_ascii_case(&'p'));
+            board[rk][f] = p;
+        }
+        let mut ranks = Vec::new();
+        for rk in (0..n).rev() {
+            let mut s = String::new();
+            let mut empty = 0;
+            for &c in &board[rk][..n] {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            ranks.push(s);
+        }
+        let mut springs: Vec<(u8, u8)> = Vec::new();
+        for _ in 0..r.below(9) {
+            let sq = (r.below(size as u64) as u8, r.below(size as u64) as u8);
+            if !springs.contains(&sq) {
+                springs.push(sq);
+            }
+        }
+        springs.sort_by_key(|&(f, rk)| (rk, f));
+        let springs = if springs.is_empty() {
+            "-".to_string()
+        } else {
+            springs
+                .iter()
+                .map(|&(f, rk)| format!("{}{}", (b'a' + f) as char, rk + 1))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let forms = [
+            "KNA=K", "KNA=N", "KNA=A", "NA=N", "KA=A", "K=K", "A=A", "KN=K",
+        ];
+        let turn = if r.below(2) == 0 { "w" } else { "b" };
+        let pending = ["NA?", "KA??", "KN?", "NA??"];
+        let (wf, bf) = {
+            let a = forms[r.below(forms.len() as u64) as usize].to_string();
+            let b = forms[r.below(forms.len() as u64) as usize].to_string();
+            if r.below(6) == 0 {
+                let p = pending[r.below(pending.len() as u64) as usize].to_string();
+                if turn == "w" {
+                    (p, b)
+                } else {
+                    (a, p)
+                }
+            } else {
+                (a, b)
+            }
+        };
+        format!("{} {turn} - - 0 1 {springs} {wf} {bf}", ranks.join("/"))
+    }
+
+    /// Compares the one generator with the oracle at `p`: the moves (shared
+    /// form and text, as multisets), the bulk count, both sides' check,
+    /// and the position after every move.
+    fn compare(p: &Position) {
+        let ours = p.legal_moves();
+        let mut got: Vec<(String, crate::core::Move)> = ours
+            .iter()
+            .map(|m| (p.move_text(m), p.to_move(m)))
+            .collect();
+        let mut want: Vec<(String, crate::core::Move)> = super::generate(p)
+            .into_iter()
+            .map(|m| (super::move_text(p, &m), m))
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "moves: {}", p.to_text());
+        assert_eq!(p.count_legal(), want.len() as u64, "count: {}", p.to_text());
+        for side in [Color::White, Color::Black] {
+            assert_eq!(
+                p.attacks_king(side),
+                super::attacks(p, side),
+                "attacks by {side:?}: {}",
+                p.to_text()
+            );
+        }
+        for m in &ours {
+            let mut a = p.clone();
+            let hit_a = a.apply(m);
+            let mut b = p.clone();
+            let hit_b = super::apply(&mut b, &p.to_move(m));
+            assert_eq!(
+                (hit_a, &a),
+                (hit_b, &b),
+                "after {}: {}",
+                p.move_text(m),
+                p.to_text()
+            );
+        }
+    }
+
+    /// Compares at `p` and along a random playout of `plies` from it.
+    fn playout(r: &mut Rng, mut p: Position, plies: usize) -> usize {
+        let mut nodes = 0;
+        for _ in 0..plies {
+            compare(&p);
+            nodes += 1;
+            let v = p.legal_moves();
+            if v.is_empty() {
+                break;
+            }
+            let m = v[r.below(v.len() as u64) as usize];
+            p.apply(&m);
+        }
+        nodes
+    }
+
+    /// The rules with the mutant `i` (0 = none) on.
+    fn with_mutant(mut rules: SonicRules, i: u64) -> SonicRules {
+        match i {
+            1 => rules.bounce_180 = true,
+            2 => rules.knight_stops = true,
+            3 => rules.endless_allowed = true,
+            4 => rules.no_forced_rotation = true,
+            5 => rules.form_change_after_king_move = true,
+            6 => rules.springs_block = true,
+            7 => rules.pawns_see_springs = true,
+            8 => rules.hit_captures_king = true,
+            9 => rules.direct_check_only = true,
+            10 => rules.start_square_blocks = true,
+            11 => rules.castling_transit_unchecked = true,
+            _ => {}
+        }
+        rules
+    }
+
+    #[test]
+    fn generator_matches_the_oracle_on_random_positions() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut nodes = 0;
+        let mut positions = 0;
+        while positions < 1200 {
+            let size = match r.below(8) {
+                0 => 10,
+                1 => 16,
+                2 => 9,
+                _ => 8,
+            };
+            let text = random_text(&mut r, size);
+            let rules = SonicRules {
+                alternate_turns: r.below(4) == 0,
+                ..SonicRules::default()
+            };
+            // Half of the positions run under one of the 11 mutants.
+            let rules = with_mutant(rules, r.below(24));
+            let Ok(p) = Position::from_text(&text, rules) else {
+                continue;
+            };
+            positions += 1;
+            nodes += playout(&mut r, p, 8);
+        }
+        assert!(nodes > 4000, "{nodes}");
+    }
+
+    #[test]
+    fn generator_matches_the_oracle_in_games() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - KNA=K KNA=K",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
+            "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
+            "4k3/1q4r1/8/3R4/8/2Q5/5B2/4K3 w - - 0 1 c3,c6,f6 KNA=K KNA=K",
+            "r3k3/p2n4/8/2b5/8/5N2/1P3PP1/R3K2R b KQq - 0 1 d4,e5 KNA=K NA?",
+            "3r4/8/5k2/1n6/2R5/2p3B1/8/K7 w - - 0 1 f3,c6 KNA=N KNA=K",
+            "r3k4r/pppp1ppppp/10/4q5/10/10/4Q5/10/PPPP1PPPPP/R3K4R w KQkq - 0 1 c3,h3,c8,h8 KNA=K KNA=K",
+        ];
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        let mut nodes = 0;
+        for s in starts {
+            for mode in 0..4 {
+                let rules = SonicRules {
+                    alternate_turns: mode == 1,
+                    ..SonicRules::default()
+                };
+                // Modes 2 and 3: a random mutant.
+                let rules = if mode >= 2 {
+                    with_mutant(rules, 1 + r.below(11))
+                } else {
+                    rules
+                };
+                let root = Position::from_text(s, rules).unwrap();
+                for _ in 0..6 {
+                    nodes += playout(&mut r, root.clone(), 30);
+                }
+            }
+        }
+        assert!(nodes > 3000, "{nodes}");
+    }
+
+    /// SCA-10 twice: the check test agrees with "some generated move of
+    /// the side to move hits or captures the king", on every position two
+    /// plies deep from a few tactical positions.
+    #[test]
+    fn attack_test_matches_move_generation() {
+        let starts = [
+            "4k3/1q4r1/8/3R4/8/2Q5/5B2/4K3 w - - 0 1 c3,c6,f6 KNA=K KNA=K",
+            "3r4/8/5k2/1n6/2R5/2p3B1/8/K7 w - - 0 1 f3,c6 KNA=N KNA=K",
+            "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
+            "8/8/5k2/8/2R5/8/8/K7 w - - 0 1 c3,c6,f3 K=K KNA=K",
+        ];
+        let mut checked = 0;
+        for s in starts {
+            for alternate in [false, true] {
+                let rules = SonicRules {
+                    alternate_turns: alternate,
+                    ..SonicRules::default()
+                };
+                let root = Position::from_text(s, rules).unwrap();
+                let mut frontier = vec![root];
+                for _ in 0..2 {
+                    let mut next = Vec::new();
+                    for p in &frontier {
+                        let moves = p.legal_moves();
+                        if !p.forms[p.turn as usize].pending() {
+                            let by_moves = moves.iter().any(|m| p.clone().apply(m));
+                            assert_eq!(p.attacks_king(p.turn), by_moves, "{}", p.to_text());
+                            checked += 1;
+                        }
+                        for m in moves.iter().take(12) {
+                            let mut c = p.clone();
+                            c.apply(m);
+                            if c.winner.is_none() {
+                                next.push(c);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
+}
