@@ -6,4 +6,5 @@
 pub mod cli;
 pub mod conformance;
 pub mod core;
+pub mod render;
 pub mod variants;

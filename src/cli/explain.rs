@@ -16,6 +16,12 @@ pub struct ExplainArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write a picture of the position and the move as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Also write a picture of the position and the move as PNG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &ExplainArgs) -> Result<i32, Exit> {
@@ -32,6 +38,7 @@ pub fn run(a: &ExplainArgs) -> Result<i32, Exit> {
         ply: game.moves.len() + 1,
         error: e,
     })?;
+    crate::render::explain_files(g.as_ref(), &mv, &v, a.svg.as_deref(), a.png.as_deref())?;
     if a.json {
         print_json(&serde_json::json!({
             "move": v.text, "legal": v.legal, "rules": v.rules, "reason": v.reason,

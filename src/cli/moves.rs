@@ -11,11 +11,29 @@ pub struct MovesArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Only the moves of the piece on SQUARE.
+    #[arg(long, value_name = "SQUARE")]
+    pub from: Option<String>,
+    /// With --from: draw every move of that piece on one board, as DIR/SQUARE.svg.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<std::path::PathBuf>,
+    /// With --from: the same picture as DIR/SQUARE.png.
+    #[arg(long, value_name = "DIR")]
+    pub png: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &MovesArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
-    let moves = g.legal_texts();
+    let moves = match &a.from {
+        Some(sq) => crate::render::piece_files(g.as_ref(), sq, a.svg.as_deref(), a.png.as_deref())?,
+        None if a.svg.is_some() || a.png.is_some() => {
+            return Err(Exit {
+                code: 2,
+                message: "--svg and --png need --from SQUARE".into(),
+            })
+        }
+        None => g.legal_texts(),
+    };
     if a.json {
         let outcome = g.outcome().map(|o| o.as_str());
         print_json(

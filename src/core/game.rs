@@ -1,7 +1,9 @@
 //! The position abstraction every game implements ([`Game`]), and its
 //! object-safe face for the CLI and the conformance runner ([`DynGame`]).
 
+use super::diagram::{Diagram, MoveDrawing};
 use super::error::MoveError;
+use super::geometry::Square;
 use super::moves::Move;
 use std::fmt;
 use std::hash::Hash;
@@ -259,6 +261,34 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
             reason: "no legal move has this text".into(),
         })
     }
+
+    /// The picture of this position ([`crate::core::diagram`]): board,
+    /// pieces, markers and side-panel facts. `None` (the default): this
+    /// game draws no pictures yet.
+    fn diagram(&self) -> Option<Diagram> {
+        None
+    }
+
+    /// How a legal move of this position is drawn. The default is
+    /// [`MoveDrawing::from_move`] of the shared move: the path's
+    /// consecutive cells as numbered legs, with the decisions the shared
+    /// move carries (castling's rook, promotion, drops, shifts, ...) and
+    /// captures of pieces standing on the path.
+    fn draw_move(&self, mv: &Self::Move) -> MoveDrawing {
+        MoveDrawing::from_move(&self.to_move(mv), self.diagram().as_ref())
+    }
+
+    /// How an illegal move text is drawn: what it attempts and where it
+    /// breaks ([`crate::core::diagram::MoveMark::Breaks`]), given the
+    /// verdict of [`Game::explain`]. The default is
+    /// [`MoveDrawing::attempted`]: the cells of the text as legs, the break
+    /// on the first cell the reason names (else the last cell of the text).
+    fn draw_illegal(&self, text: &str, verdict: &Verdict) -> MoveDrawing {
+        match self.diagram() {
+            Some(d) => MoveDrawing::attempted(d.geometry, text, verdict),
+            None => MoveDrawing::default(),
+        }
+    }
 }
 
 /// Object-safe face of a [`Game`], for the CLI and the conformance runner.
@@ -294,6 +324,15 @@ pub trait DynGame: Send + Sync {
     /// `legal_moves`; `depth` ≥ 1.
     fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// [`Game::diagram`].
+    fn diagram(&self) -> Option<Diagram>;
+    /// The drawing of `text` judged by `verdict` (from
+    /// [`DynGame::explain`]): [`Game::draw_move`] when legal,
+    /// [`Game::draw_illegal`] otherwise.
+    fn draw_verdict(&self, text: &str, verdict: &Verdict) -> MoveDrawing;
+    /// (canonical text, drawing) of every legal move whose path starts on
+    /// `from`, sorted by text.
+    fn draw_moves_from(&self, from: Square) -> Vec<(String, MoveDrawing)>;
 }
 
 impl<G: Game> DynGame for G {
@@ -366,6 +405,26 @@ impl<G: Game> DynGame for G {
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn diagram(&self) -> Option<Diagram> {
+        Game::diagram(self)
+    }
+    fn draw_verdict(&self, text: &str, verdict: &Verdict) -> MoveDrawing {
+        if verdict.legal {
+            if let Ok(m) = Game::parse_move(self, text) {
+                return self.draw_move(&m);
+            }
+        }
+        self.draw_illegal(text.trim(), verdict)
+    }
+    fn draw_moves_from(&self, from: Square) -> Vec<(String, MoveDrawing)> {
+        let mut v: Vec<(String, MoveDrawing)> = Game::legal_moves(self)
+            .iter()
+            .filter(|m| self.to_move(m).from() == Some(from))
+            .map(|m| (Game::move_text(self, m), self.draw_move(m)))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
     }
 }
 

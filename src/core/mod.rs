@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 pub mod chess;
+pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod geometry;

@@ -12,15 +12,18 @@
 //! - `position`: the validated position, the legal move generator
 //!   (check and pin masks, bulk counting) and copy-make;
 //! - `fen`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
-//! - `explain`: why a move is legal or illegal, with the rule ID.
+//! - `explain`: why a move is legal or illegal, with the rule ID;
+//! - `diagram`: pictures of positions and moves (issue 14).
 //!
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
+mod diagram;
 mod explain;
 pub mod fen;
 mod position;
 
+use crate::core::diagram::{Diagram, MoveDrawing};
 use crate::core::{
     Color, Decision, Game, Move, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules,
     Square, Verdict,
@@ -214,6 +217,18 @@ impl Game for Chess {
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         explain::explain(&self.pos, text.trim())
+    }
+
+    fn diagram(&self) -> Option<Diagram> {
+        Some(diagram::diagram(&self.pos))
+    }
+
+    fn draw_move(&self, m: &Mv) -> MoveDrawing {
+        diagram::draw_move(&self.pos, *m)
+    }
+
+    fn draw_illegal(&self, text: &str, verdict: &Verdict) -> MoveDrawing {
+        diagram::draw_illegal(&self.pos, text.trim(), verdict)
     }
 }
 

@@ -1,0 +1,961 @@
+//! A [`Picture`] as SVG text, written by hand (one element per line, every
+//! number rounded to two decimals, so the text is stable for snapshots).
+//!
+//! Text is drawn with the stroke font of [`super::font`]: each character
+//! used is one `<path>` in `<defs>`, placed with `<use>`, so the picture
+//! needs no font at all and looks the same in every viewer and in the PNG.
+//! The plain text is kept in `aria-label` attributes and the `<title>`.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use crate::core::diagram::{
+    Fact, Leg, LegKind, Marker, MoveDrawing, MoveMark, Picture, Piece, Placement,
+};
+use crate::core::{Color, Rotation, Square};
+
+use super::font;
+use super::layout::{Layout, Point};
+use super::style::*;
+
+/// Width of the side panel.
+const PANEL: f32 = 270.0;
+/// Space around everything.
+const PAD: f32 = 14.0;
+/// Space left of the board for rank numbers.
+const LEFT: f32 = 34.0;
+/// Cap height of the title text.
+const TITLE_SIZE: f32 = 15.0;
+const TITLE_LINE: f32 = 24.0;
+/// Cap height of the panel text.
+const PANEL_SIZE: f32 = 11.0;
+const PANEL_LINE: f32 = 21.0;
+
+/// Formats a number with at most two decimals and no trailing zeros.
+fn n(x: f32) -> String {
+    let s = format!("{:.2}", x);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Escapes text for an XML attribute or text node.
+fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            c if (c as u32) < 0x20 => o.push(' '),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+fn points(ps: &[Point]) -> String {
+    ps.iter()
+        .map(|(x, y)| format!("{},{}", n(*x), n(*y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a text run is placed relative to its point.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Start,
+    Middle,
+}
+
+/// The SVG being written: the body, and the glyphs it used.
+struct Canvas {
+    body: String,
+    glyphs: BTreeSet<char>,
+}
+
+impl Canvas {
+    fn new() -> Canvas {
+        Canvas {
+            body: String::new(),
+            glyphs: BTreeSet::new(),
+        }
+    }
+    fn line(&mut self, s: String) {
+        self.body.push_str(&s);
+        self.body.push('\n');
+    }
+    fn comment(&mut self, s: &str) {
+        self.line(format!("<!-- {} -->", esc(s).replace("--", "- -")));
+    }
+    fn polygon(&mut self, ps: &[Point], attrs: &str) {
+        self.line(format!("<polygon points=\"{}\" {attrs}/>", points(ps)));
+    }
+    fn circle(&mut self, (x, y): Point, r: f32, attrs: &str) {
+        self.line(format!(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {attrs}/>",
+            n(x),
+            n(y),
+            n(r)
+        ));
+    }
+    fn path(&mut self, d: &str, attrs: &str) {
+        self.line(format!("<path d=\"{d}\" {attrs}/>"));
+    }
+    fn rect(&mut self, (x, y): Point, w: f32, h: f32, attrs: &str) {
+        self.line(format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {attrs}/>",
+            n(x),
+            n(y),
+            n(w),
+            n(h)
+        ));
+    }
+    /// A run of stroke-font text; `(x, y)` is the anchor point at the
+    /// middle of the capitals' height.
+    fn text(&mut self, (x, y): Point, size: f32, color: &str, anchor: Anchor, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let w = font::width(text, size);
+        let x0 = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x - w / 2.0,
+        };
+        let scale = size / font::CAP;
+        let mut uses = String::new();
+        for (i, c) in text.chars().enumerate() {
+            let c = font::normalize(c);
+            if c == ' ' {
+                continue;
+            }
+            self.glyphs.insert(c);
+            let _ = write!(
+                uses,
+                "<use xlink:href=\"#g{:x}\" x=\"{}\"/>",
+                c as u32,
+                n(i as f32 * font::ADVANCE)
+            );
+        }
+        self.line(format!(
+            "<g aria-label=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\">{uses}</g>",
+            esc(text),
+            n(x0),
+            n(y - size / 2.0),
+            n(scale),
+            n(font::PEN * if size < 12.0 { 1.2 } else { 1.0 })
+        ));
+    }
+    fn finish(self, width: f32, height: f32, title: &str) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
+            n(width),
+            n(height),
+            n(width),
+            n(height)
+        );
+        let _ = writeln!(s, "<title>{}</title>", esc(title));
+        s.push_str("<defs>\n");
+        for c in &self.glyphs {
+            let _ = writeln!(
+                s,
+                "<path id=\"g{:x}\" d=\"{}\"/>",
+                *c as u32,
+                font::glyph(*c)
+            );
+        }
+        s.push_str("</defs>\n");
+        let _ = writeln!(
+            s,
+            "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{BACKGROUND}\"/>",
+            n(width),
+            n(height)
+        );
+        s.push_str(&self.body);
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
+/// The picture's width and its title's lines.
+fn frame(p: &Picture) -> (f32, Vec<String>) {
+    let board = Layout::new(p.diagram.geometry, (0.0, 0.0));
+    let width = LEFT + board.width + 28.0 + PANEL + PAD;
+    let chars = ((width - 2.0 * PAD) / font::width("x", TITLE_SIZE)) as usize;
+    (width, font::wrap(&p.title.text, chars))
+}
+
+/// Where the board lies in the picture of `p` (cell centres and outlines
+/// in picture units, which are PNG pixels).
+pub fn board_layout(p: &Picture) -> Layout {
+    let (_, title_lines) = frame(p);
+    let top = PAD + title_lines.len() as f32 * TITLE_LINE + 8.0;
+    Layout::new(p.diagram.geometry, (LEFT, top))
+}
+
+/// The SVG text of a picture.
+pub fn svg(p: &Picture) -> String {
+    let (width, title_lines) = frame(p);
+    let layout = board_layout(p);
+    let top = layout.origin.1;
+    let mut c = Canvas::new();
+
+    c.comment("title");
+    let title_color = match p.title.legal {
+        Some(true) => TITLE_LEGAL,
+        Some(false) => TITLE_ILLEGAL,
+        None => INK,
+    };
+    for (i, l) in title_lines.iter().enumerate() {
+        let y = PAD + TITLE_LINE * i as f32 + TITLE_SIZE / 2.0 + 2.0;
+        c.text((PAD, y), TITLE_SIZE, title_color, Anchor::Start, l);
+    }
+
+    draw_board(&mut c, &layout, p);
+    let panel_bottom = draw_panel(&mut c, &layout, p, top);
+
+    let height = (top + layout.height + 30.0).max(panel_bottom + PAD);
+    c.finish(width, height, &p.title.text)
+}
+
+fn shade_color(shade: usize, hex: bool) -> &'static str {
+    match (shade, hex) {
+        (0, _) => LIGHT,
+        (1, _) => MIDDLE,
+        _ if hex => DARK_HEX,
+        _ => DARK,
+    }
+}
+
+fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
+    let d = &p.diagram;
+    let hex = matches!(d.geometry, crate::core::diagram::Geometry::Hex);
+    let u = l.unit;
+    c.comment(&format!("board: {} cells", d.geometry.cells().len()));
+    for sq in d.geometry.cells() {
+        let fill = shade_color(l.shade(sq), hex);
+        c.polygon(
+            &l.outline(sq),
+            &format!(
+                "fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"",
+                if hex { CELL_EDGE } else { fill },
+                if hex { "1" } else { "0.5" }
+            ),
+        );
+    }
+    for (pt, label) in l.labels() {
+        c.text(pt, 10.0, INK_SOFT, Anchor::Middle, &label);
+    }
+
+    // Highlights: where the move starts and ends (one move), or the piece
+    // whose moves are drawn.
+    let single = p.moves.len() == 1;
+    let mut lit: Vec<Square> = Vec::new();
+    if let Some(first) = p.moves.first().and_then(|m| m.legs.first()) {
+        lit.push(first.from);
+    }
+    if single {
+        if let Some(last) = p.moves[0].legs.last() {
+            lit.push(last.to);
+        }
+    }
+    lit.dedup();
+    for sq in lit {
+        if d.geometry.contains(sq) {
+            c.polygon(
+                &l.outline(sq),
+                &format!("fill=\"{HIGHLIGHT}\" fill-opacity=\"0.55\""),
+            );
+        }
+    }
+
+    c.comment("markers under the pieces");
+    for m in &d.markers {
+        let (cx, cy) = l.centre(m.square);
+        match &m.marker {
+            Marker::Spring => c.polygon(
+                &l.outline(m.square),
+                &format!("fill=\"{SPRING}\" fill-opacity=\"0.35\""),
+            ),
+            Marker::Trampoline(side) => {
+                let (fill, _) = side_colors(*side);
+                c.line(format!(
+                    "<ellipse cx=\"{}\" cy=\"{}\" rx=\"{}\" ry=\"{}\" fill=\"{fill}\" stroke=\"{TRAMPOLINE}\" stroke-width=\"{}\"/>",
+                    n(cx),
+                    n(cy + 0.25 * u),
+                    n(0.44 * u),
+                    n(0.17 * u),
+                    n(0.06 * u)
+                ));
+            }
+            Marker::Check => c.circle(
+                (cx, cy),
+                0.43 * u,
+                &format!(
+                    "fill=\"{CHECK}\" fill-opacity=\"0.35\" stroke=\"{CHECK}\" stroke-width=\"{}\"",
+                    n(0.05 * u)
+                ),
+            ),
+            _ => {}
+        }
+    }
+
+    c.comment("pieces");
+    for pl in &d.pieces {
+        draw_placement(c, l, pl);
+    }
+
+    c.comment("markers over the pieces");
+    for m in &d.markers {
+        match &m.marker {
+            Marker::Spring => {
+                let (x, y) = l.corner(m.square, -1.0, 1.0);
+                let s = 0.1 * u;
+                let mut path = format!("M{} {}", n(x - s), n(y + s));
+                for k in 1..=6 {
+                    let xx = if k % 2 == 1 { x + s } else { x - s };
+                    let yy = y + s - k as f32 * (2.0 * s / 6.0);
+                    let _ = write!(path, "L{} {}", n(xx), n(yy));
+                }
+                c.path(
+                    &path,
+                    &format!("fill=\"none\" stroke=\"{SPRING}\" stroke-width=\"{}\" stroke-linejoin=\"round\"", n(0.04 * u)),
+                );
+            }
+            Marker::Risen => {
+                let (x, y) = l.corner(m.square, 1.0, -1.0);
+                let s = 0.11 * u;
+                c.path(
+                    &format!(
+                        "M{} {}L{} {}L{} {}",
+                        n(x - s),
+                        n(y + s * 0.6),
+                        n(x),
+                        n(y - s * 0.6),
+                        n(x + s),
+                        n(y + s * 0.6)
+                    ),
+                    &format!("fill=\"none\" stroke=\"{RISEN}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"", n(0.06 * u)),
+                );
+            }
+            Marker::HitPoints(hp) => {
+                let pt = l.corner(m.square, -1.0, -1.0);
+                c.circle(
+                    pt,
+                    0.13 * u,
+                    &format!("fill=\"{HIT_POINTS}\" stroke=\"white\" stroke-width=\"1\""),
+                );
+                c.text(pt, 0.14 * u, "#ffffff", Anchor::Middle, &hp.to_string());
+            }
+            Marker::Label(t) => {
+                let (x, y) = l.corner(m.square, 1.0, -1.0);
+                let w = font::width(t, 0.15 * u) + 4.0;
+                c.rect(
+                    (x - w / 2.0, y - 0.11 * u),
+                    w,
+                    0.22 * u,
+                    "fill=\"white\" fill-opacity=\"0.85\" rx=\"2\"",
+                );
+                c.text((x, y), 0.15 * u, INK, Anchor::Middle, t);
+            }
+            _ => {}
+        }
+    }
+
+    let leg_color = match p.title.legal {
+        Some(false) => LEG_ILLEGAL,
+        _ => LEG,
+    };
+    for (i, m) in p.moves.iter().enumerate() {
+        c.comment(&format!("move {}: marks", i + 1));
+        draw_marks(c, l, m);
+    }
+    if single {
+        c.comment("legs, numbered in order");
+        draw_legs(c, l, &p.moves[0].legs, leg_color, true);
+    } else if !p.moves.is_empty() {
+        // Every move of one piece: each move's chain of legs from the
+        // piece's cell (a castling rook's leg is left out), each distinct
+        // leg drawn once, without numbers.
+        let mut legs: Vec<Leg> = Vec::new();
+        for m in &p.moves {
+            let mut at = None;
+            for leg in &m.legs {
+                if at.is_some_and(|s| s != leg.from) {
+                    continue;
+                }
+                at = Some(leg.to);
+                if !legs.contains(leg) {
+                    legs.push(leg.clone());
+                }
+            }
+        }
+        c.comment("legs of every move");
+        draw_legs(c, l, &legs, leg_color, false);
+    }
+    for (i, m) in p.moves.iter().enumerate() {
+        if m.marks.iter().any(|x| x.mark == MoveMark::Breaks) {
+            c.comment(&format!("move {}: where it breaks", i + 1));
+        }
+        for mk in &m.marks {
+            if mk.mark == MoveMark::Breaks {
+                c.polygon(
+                    &l.outline(mk.square),
+                    &format!("fill=\"none\" stroke=\"{BREAKS}\" stroke-width=\"{}\" stroke-linejoin=\"round\"", n(0.09 * u)),
+                );
+                let pt = l.corner(mk.square, 1.0, -1.0);
+                c.circle(pt, 0.15 * u, &format!("fill=\"{BREAKS}\""));
+                c.text(pt, 0.18 * u, "#ffffff", Anchor::Middle, "!");
+            }
+        }
+    }
+}
+
+/// (token fill, token edge and letter colour) of a side.
+fn side_colors(side: Color) -> (&'static str, &'static str) {
+    match side {
+        Color::White => (WHITE_PIECE, BLACK_PIECE),
+        Color::Black => (BLACK_PIECE, WHITE_PIECE),
+    }
+}
+
+/// One piece token: a disc in the side's colour with the letter on it.
+fn token(c: &mut Canvas, (x, y): Point, r: f32, piece: Piece, opacity: Option<f32>) {
+    let (fill, ink) = side_colors(piece.color);
+    let op = opacity.map_or(String::new(), |o| format!(" opacity=\"{}\"", n(o)));
+    c.circle(
+        (x, y),
+        r,
+        &format!(
+            "fill=\"{fill}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"{}\"{op}",
+            n((r * 0.08).max(1.0))
+        ),
+    );
+    match piece.letter {
+        Some(l) => c.text(
+            (x, y),
+            r,
+            ink,
+            Anchor::Middle,
+            &l.to_ascii_uppercase().to_string(),
+        ),
+        None => c.circle(
+            (x, y),
+            r * 0.62,
+            &format!(
+                "fill=\"none\" stroke=\"{ink}\" stroke-width=\"{}\"{op}",
+                n((r * 0.08).max(1.0))
+            ),
+        ),
+    }
+}
+
+fn draw_placement(c: &mut Canvas, l: &Layout, pl: &Placement) {
+    let (cx, cy) = l.centre(pl.square);
+    let u = l.unit;
+    let Some(&top) = pl.stack.last() else {
+        return;
+    };
+    if pl.stack.len() == 1 {
+        token(c, (cx, cy), 0.36 * u, top, None);
+        return;
+    }
+    // A stack: the top piece, and the contents bottom → top on a strip.
+    token(c, (cx, cy - 0.1 * u), 0.29 * u, top, None);
+    let w = 0.9 * u;
+    let strip_y = cy + 0.25 * u;
+    c.rect(
+        (cx - w / 2.0, strip_y),
+        w,
+        0.21 * u,
+        &format!("fill=\"{STACK_STRIP}\" rx=\"3\""),
+    );
+    let k = pl.stack.len() as f32;
+    let size = (0.14 * u).min((w - 4.0) / (k * font::ADVANCE / font::CAP));
+    let step = size * font::ADVANCE / font::CAP;
+    let x0 = cx - step * k / 2.0 + step / 2.0;
+    for (i, p) in pl.stack.iter().enumerate() {
+        let ink = match p.color {
+            Color::White => "#ffffff",
+            Color::Black => "#000000",
+        };
+        let letter = p.letter.unwrap_or('o').to_ascii_uppercase().to_string();
+        c.text(
+            (x0 + i as f32 * step, strip_y + 0.105 * u),
+            size,
+            ink,
+            Anchor::Middle,
+            &letter,
+        );
+    }
+}
+
+fn draw_marks(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
+    let u = l.unit;
+    for mk in &m.marks {
+        let (cx, cy) = l.centre(mk.square);
+        match &mk.mark {
+            MoveMark::Captured => {
+                let s = 0.3 * u;
+                c.path(
+                    &format!(
+                        "M{} {}L{} {}M{} {}L{} {}",
+                        n(cx - s),
+                        n(cy - s),
+                        n(cx + s),
+                        n(cy + s),
+                        n(cx + s),
+                        n(cy - s),
+                        n(cx - s),
+                        n(cy + s)
+                    ),
+                    &format!("stroke=\"{CAPTURED}\" stroke-width=\"{}\" stroke-linecap=\"round\" opacity=\"0.9\"", n(0.08 * u)),
+                );
+            }
+            MoveMark::Hit => c.circle(
+                (cx, cy),
+                0.44 * u,
+                &format!(
+                    "fill=\"none\" stroke=\"{HIT}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\"",
+                    n(0.07 * u),
+                    n(0.12 * u),
+                    n(0.07 * u)
+                ),
+            ),
+            MoveMark::Promoted(p) => {
+                let pt = l.corner(mk.square, 1.0, -1.0);
+                c.circle(pt, 0.19 * u, &format!("fill=\"{PROMOTED}\""));
+                token(c, pt, 0.15 * u, *p, None);
+            }
+            MoveMark::Dropped(p) => {
+                token(c, (cx, cy), 0.36 * u, *p, Some(0.6));
+                c.circle(
+                    (cx, cy),
+                    0.42 * u,
+                    &format!("fill=\"none\" stroke=\"{PROMOTED}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\"", n(0.05 * u), n(0.1 * u), n(0.06 * u)),
+                );
+            }
+            MoveMark::Label(t) => {
+                let (x, y) = l.corner(mk.square, 1.0, 1.0);
+                let w = font::width(t, 0.15 * u) + 4.0;
+                c.rect(
+                    (x - w / 2.0, y - 0.11 * u),
+                    w,
+                    0.22 * u,
+                    "fill=\"white\" fill-opacity=\"0.85\" rx=\"2\"",
+                );
+                c.text((x, y), 0.15 * u, INK, Anchor::Middle, t);
+            }
+            MoveMark::Breaks => {} // drawn last, over the arrows
+        }
+    }
+}
+
+fn sub(a: Point, b: Point) -> Point {
+    (a.0 - b.0, a.1 - b.1)
+}
+fn len((x, y): Point) -> f32 {
+    (x * x + y * y).sqrt()
+}
+fn unit_vec(v: Point) -> Point {
+    let l = len(v).max(1e-6);
+    (v.0 / l, v.1 / l)
+}
+
+/// Arrow head: a triangle with its tip at `tip`, pointing along `dir`.
+fn head(c: &mut Canvas, tip: Point, dir: Point, u: f32, color: &str) {
+    let (dx, dy) = unit_vec(dir);
+    let (hl, hw) = (0.3 * u, 0.17 * u);
+    let base = (tip.0 - dx * hl, tip.1 - dy * hl);
+    c.polygon(
+        &[
+            tip,
+            (base.0 - dy * hw, base.1 + dx * hw),
+            (base.0 + dy * hw, base.1 - dx * hw),
+        ],
+        &format!("fill=\"{color}\" opacity=\"0.9\""),
+    );
+}
+
+/// A point along a leg for its number: half a cell from the start.
+fn badge_at(pts: &[Point], u: f32) -> Point {
+    let (a, b) = (pts[0], pts[1]);
+    let d = len(sub(b, a));
+    let t = if d > 0.0 { (0.5 * u / d).min(0.5) } else { 0.0 };
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// Whether segment `a`–`b` runs along segment `c`–`d` (same line,
+/// overlapping by more than a fifth of a cell).
+fn overlaps(a: Point, b: Point, c: Point, d: Point, u: f32) -> bool {
+    let dir = unit_vec(sub(b, a));
+    let off = |p: Point| {
+        let v = sub(p, a);
+        (v.0 * dir.0 + v.1 * dir.1, v.0 * dir.1 - v.1 * dir.0)
+    };
+    let ((c_along, c_across), (d_along, d_across)) = (off(c), off(d));
+    if c_across.abs() > 0.05 * u || d_across.abs() > 0.05 * u {
+        return false;
+    }
+    let (lo, hi) = (c_along.min(d_along), c_along.max(d_along));
+    hi.min(len(sub(b, a))) - lo.max(0.0) > 0.2 * u
+}
+
+/// Whether a leg is drawn as one straight segment.
+fn is_straight(leg: &Leg) -> bool {
+    leg.via.is_empty()
+        && leg.from != leg.to
+        && !matches!(leg.kind, LegKind::Hop | LegKind::Jump | LegKind::Drop)
+}
+
+fn draw_legs(c: &mut Canvas, l: &Layout, legs: &[Leg], color: &str, numbered: bool) {
+    let u = l.unit;
+    let stroke = format!(
+        "fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\" opacity=\"0.9\"",
+        n(0.11 * u)
+    );
+    let mut badges: Vec<(Point, usize)> = Vec::new();
+    for (i, leg) in legs.iter().enumerate() {
+        let mut a = l.centre(leg.from);
+        let mut b = l.centre(leg.to);
+        if numbered && is_straight(leg) {
+            // A leg along an earlier one (castling's rook, a bounce back)
+            // is moved aside, to the left of its travel, so both show.
+            let k = legs[..i]
+                .iter()
+                .filter(|e| is_straight(e))
+                .filter(|e| overlaps(a, b, l.centre(e.from), l.centre(e.to), u))
+                .count() as f32;
+            if k > 0.0 {
+                let dir = unit_vec(sub(b, a));
+                let shift = (dir.1 * 0.2 * u * k, -dir.0 * 0.2 * u * k);
+                a = (a.0 + shift.0, a.1 + shift.1);
+                b = (b.0 + shift.0, b.1 + shift.1);
+            }
+        }
+        if let Some(rot) = leg.turn {
+            draw_turn(c, a, u, rot, color);
+        }
+        let dash = match leg.kind {
+            LegKind::Leap => format!(" stroke-dasharray=\"{} {}\"", n(0.22 * u), n(0.16 * u)),
+            LegKind::Cascade => format!(" stroke-dasharray=\"{} {}\"", n(0.08 * u), n(0.18 * u)),
+            LegKind::Shift => format!(" stroke-dasharray=\"{} {}\"", n(0.3 * u), n(0.1 * u)),
+            LegKind::Place => format!(" stroke-dasharray=\"{} {}\"", n(0.12 * u), n(0.1 * u)),
+            _ => String::new(),
+        };
+        match leg.kind {
+            LegKind::Drop => {
+                let start = (b.0, b.1 - 0.95 * u);
+                let tip = (b.0, b.1 - 0.12 * u);
+                c.path(
+                    &format!(
+                        "M{} {}L{} {}",
+                        n(start.0),
+                        n(start.1),
+                        n(tip.0),
+                        n(tip.1 - 0.25 * u)
+                    ),
+                    &stroke,
+                );
+                head(c, tip, (0.0, 1.0), u, color);
+                badges.push(((start.0, start.1 + 0.1 * u), i + 1));
+            }
+            LegKind::Place if leg.from == leg.to => {
+                c.circle(b, 0.42 * u, &format!("{stroke}{dash}"));
+                badges.push(((b.0 - 0.3 * u, b.1 - 0.3 * u), i + 1));
+            }
+            LegKind::Hop | LegKind::Jump => {
+                let dir = unit_vec(sub(b, a));
+                let d = len(sub(b, a));
+                let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                // Bulge to the left of the direction of travel.
+                let bulge = (0.3 * d).min(0.8 * u);
+                let ctrl = (mid.0 + dir.1 * bulge, mid.1 - dir.0 * bulge);
+                let tdir = unit_vec(sub(b, ctrl));
+                let tip = (b.0 - tdir.0 * 0.12 * u, b.1 - tdir.1 * 0.12 * u);
+                let end = (tip.0 - tdir.0 * 0.25 * u, tip.1 - tdir.1 * 0.25 * u);
+                c.path(
+                    &format!(
+                        "M{} {}Q{} {} {} {}",
+                        n(a.0),
+                        n(a.1),
+                        n(ctrl.0),
+                        n(ctrl.1),
+                        n(end.0),
+                        n(end.1)
+                    ),
+                    &format!("{stroke}{dash}"),
+                );
+                head(c, tip, tdir, u, color);
+                // The curve's point at t where the chord is half a cell in.
+                let t = (0.5 * u / d.max(1e-3)).min(0.5);
+                let q = |p0: f32, p1: f32, p2: f32| {
+                    (1.0 - t) * (1.0 - t) * p0 + 2.0 * (1.0 - t) * t * p1 + t * t * p2
+                };
+                badges.push(((q(a.0, ctrl.0, b.0), q(a.1, ctrl.1, b.1)), i + 1));
+            }
+            _ => {
+                let mut pts: Vec<Point> = vec![a];
+                pts.extend(leg.via.iter().map(|&s| l.centre(s)));
+                pts.push(b);
+                let last = pts[pts.len() - 2];
+                let dir = unit_vec(sub(b, last));
+                let tip = (b.0 - dir.0 * 0.12 * u, b.1 - dir.1 * 0.12 * u);
+                let end = (tip.0 - dir.0 * 0.25 * u, tip.1 - dir.1 * 0.25 * u);
+                let k = pts.len();
+                pts[k - 1] = end;
+                let mut d = format!("M{} {}", n(pts[0].0), n(pts[0].1));
+                for p in &pts[1..] {
+                    let _ = write!(d, "L{} {}", n(p.0), n(p.1));
+                }
+                c.path(&d, &format!("{stroke}{dash}"));
+                head(c, tip, dir, u, color);
+                let mut first = [pts[0], pts[1]];
+                if k == 2 {
+                    first[1] = b;
+                }
+                badges.push((badge_at(&first, u), i + 1));
+            }
+        }
+    }
+    if numbered {
+        for (pt, k) in badges {
+            c.circle(
+                pt,
+                0.16 * u,
+                &format!(
+                    "fill=\"white\" stroke=\"{color}\" stroke-width=\"{}\"",
+                    n(0.04 * u)
+                ),
+            );
+            c.text(pt, 0.17 * u, color, Anchor::Middle, &k.to_string());
+        }
+    }
+}
+
+/// A turn at the start of a bounce leg: a three-quarter circle around the
+/// cell's centre with its head showing the rotation (clockwise on screen
+/// for [`Rotation::Clockwise`]).
+fn draw_turn(c: &mut Canvas, (cx, cy): Point, u: f32, rot: Rotation, color: &str) {
+    let r = 0.4 * u;
+    // Screen angles (y down): start at the top-left, sweep 250 degrees.
+    let (a0, sweep): (f32, f32) = match rot {
+        Rotation::Clockwise => (200.0, 250.0),
+        Rotation::Counterclockwise => (340.0, -250.0),
+    };
+    let at = |deg: f32| {
+        let t = deg.to_radians();
+        (cx + r * t.cos(), cy + r * t.sin())
+    };
+    let (p0, p1) = (at(a0), at(a0 + sweep));
+    let large = 1;
+    let sweep_flag = if sweep > 0.0 { 1 } else { 0 };
+    c.path(
+        &format!(
+            "M{} {}A{} {} 0 {large} {sweep_flag} {} {}",
+            n(p0.0),
+            n(p0.1),
+            n(r),
+            n(r),
+            n(p1.0),
+            n(p1.1)
+        ),
+        &format!(
+            "fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" opacity=\"0.9\"",
+            n(0.05 * u)
+        ),
+    );
+    // Tangent at the end, in the direction of the sweep.
+    let t = (a0 + sweep).to_radians();
+    let s = sweep.signum();
+    let dir = (-t.sin() * s, t.cos() * s);
+    head(
+        c,
+        (p1.0 + dir.0 * 0.1 * u, p1.1 + dir.1 * 0.1 * u),
+        dir,
+        u * 0.55,
+        color,
+    );
+    let label = match rot {
+        Rotation::Clockwise => "cw",
+        Rotation::Counterclockwise => "ccw",
+    };
+    c.text((cx, cy + 0.46 * u), 0.13 * u, color, Anchor::Middle, label);
+}
+
+/// The side panel: side to move, facts, stacks, notes, where an illegal
+/// move breaks, and a legend of what is drawn. Returns its bottom.
+fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
+    let x = l.origin.0 + l.width + 28.0;
+    let mut y = top + PANEL_SIZE / 2.0;
+    let d = &p.diagram;
+    let g = d.geometry;
+    c.comment("side panel");
+    let row = |c: &mut Canvas, y: &mut f32, text: &str, color: &str| {
+        for line in font::wrap(text, (PANEL / font::width("x", PANEL_SIZE)) as usize) {
+            c.text((x, *y), PANEL_SIZE, color, Anchor::Start, &line);
+            *y += PANEL_LINE;
+        }
+    };
+    for f in &d.facts {
+        match f {
+            Fact::ToMove(side) => {
+                token(c, (x + 7.0, y), 7.0, Piece::disc(*side), None);
+                c.text(
+                    (x + 20.0, y),
+                    PANEL_SIZE,
+                    INK,
+                    Anchor::Start,
+                    &format!("{} to move", side.name()),
+                );
+                y += PANEL_LINE;
+            }
+            Fact::Castling(s) => row(c, &mut y, &format!("castling: {s}"), INK),
+            Fact::EnPassant(sq) => row(c, &mut y, &format!("en passant: {}", g.name(*sq)), INK),
+            Fact::Reserve { color, pieces } => {
+                let label = format!("{} reserve:", color.name());
+                c.text((x, y), PANEL_SIZE, INK, Anchor::Start, &label);
+                let mut px = x + font::width(&label, PANEL_SIZE) + 14.0;
+                if pieces.is_empty() {
+                    c.text((px - 4.0, y), PANEL_SIZE, INK, Anchor::Start, "none");
+                }
+                for piece in pieces {
+                    if px > x + PANEL - 8.0 {
+                        y += PANEL_LINE;
+                        px = x + 10.0;
+                    }
+                    token(c, (px, y), 8.5, *piece, None);
+                    px += 19.0;
+                }
+                y += PANEL_LINE;
+            }
+            Fact::KingForm { color, form } => row(
+                c,
+                &mut y,
+                &format!("{} king form: {form}", color.name()),
+                INK,
+            ),
+            Fact::Denial(s) => row(c, &mut y, &format!("denial: {s}"), INK),
+            Fact::Note(s) => row(c, &mut y, s, INK),
+        }
+    }
+    let stacks: Vec<&Placement> = d.pieces.iter().filter(|p| p.stack.len() > 1).collect();
+    if !stacks.is_empty() {
+        row(c, &mut y, "stacks, bottom to top:", INK);
+        for s in stacks {
+            let contents: Vec<String> = s
+                .stack
+                .iter()
+                .map(|p| {
+                    let l = p.letter.unwrap_or('o');
+                    match p.color {
+                        Color::White => l.to_ascii_uppercase().to_string(),
+                        Color::Black => l.to_ascii_lowercase().to_string(),
+                    }
+                })
+                .collect();
+            row(
+                c,
+                &mut y,
+                &format!("  {}: {}", g.name(s.square), contents.join(" ")),
+                INK,
+            );
+        }
+    }
+    for m in &p.moves {
+        for note in &m.notes {
+            row(c, &mut y, note, INK);
+        }
+    }
+    if let Some(b) = &p.breaks {
+        row(c, &mut y, b, BREAKS);
+    }
+    y += 6.0;
+    // Legend: only what this picture shows.
+    let mut legend: Vec<(&str, &str)> = Vec::new();
+    let has_marker = |f: &dyn Fn(&Marker) -> bool| d.markers.iter().any(|m| f(&m.marker));
+    let has_mark =
+        |f: &dyn Fn(&MoveMark) -> bool| p.moves.iter().any(|m| m.marks.iter().any(|k| f(&k.mark)));
+    let legs: Vec<LegKind> = p
+        .moves
+        .iter()
+        .flat_map(|m| m.legs.iter().map(|l| l.kind))
+        .collect();
+    if !legs.is_empty() {
+        legend.push((
+            if p.title.legal == Some(false) {
+                LEG_ILLEGAL
+            } else {
+                LEG
+            },
+            if p.moves.len() == 1 {
+                "the move, legs numbered in order"
+            } else {
+                "the moves"
+            },
+        ));
+    }
+    if legs.contains(&LegKind::Leap) {
+        legend.push((LEG, "dashed: a leap"));
+    }
+    if has_mark(&|k| *k == MoveMark::Captured) {
+        legend.push((CAPTURED, "captured"));
+    }
+    if has_mark(&|k| *k == MoveMark::Hit) {
+        legend.push((HIT, "hit"));
+    }
+    if has_mark(&|k| matches!(k, MoveMark::Promoted(_))) {
+        legend.push((PROMOTED, "promotes to"));
+    }
+    if has_mark(&|k| matches!(k, MoveMark::Dropped(_))) {
+        legend.push((PROMOTED, "dropped"));
+    }
+    if has_mark(&|k| *k == MoveMark::Breaks) {
+        legend.push((BREAKS, "where the move breaks"));
+    }
+    if has_marker(&|m| *m == Marker::Spring) {
+        legend.push((SPRING, "spring"));
+    }
+    if has_marker(&|m| matches!(m, Marker::Trampoline(_))) {
+        legend.push((TRAMPOLINE, "trampoline"));
+    }
+    if has_marker(&|m| *m == Marker::Risen) {
+        legend.push((RISEN, "risen bishop"));
+    }
+    if has_marker(&|m| matches!(m, Marker::HitPoints(_))) {
+        legend.push((HIT_POINTS, "hit points left"));
+    }
+    if has_marker(&|m| *m == Marker::Check) {
+        legend.push((CHECK, "in check"));
+    }
+    let chars = ((PANEL - 20.0) / font::width("x", PANEL_SIZE)) as usize;
+    for (color, text) in legend {
+        c.rect((x, y - 6.0), 12.0, 12.0, &format!("fill=\"{color}\""));
+        for line in font::wrap(text, chars) {
+            c.text((x + 20.0, y), PANEL_SIZE, INK, Anchor::Start, &line);
+            y += PANEL_LINE;
+        }
+    }
+    y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(n(1.0), "1");
+        assert_eq!(n(1.5), "1.5");
+        assert_eq!(n(2.0 / 3.0), "0.67");
+        assert_eq!(n(-0.001), "0");
+        assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}
