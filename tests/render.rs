@@ -276,7 +276,7 @@ fn hex_picture() -> Picture {
         title: Title::plain("hexagonal board: every marker and leg kind"),
         diagram,
         moves: vec![mv],
-        breaks: Some("breaks at f6 (GLN-1): a test".into()),
+        breaks: Some("breaks at f6: a hand-made case".into()),
     }
 }
 

@@ -234,10 +234,39 @@ fn shade_color(shade: usize, hex: bool) -> &'static str {
     }
 }
 
+/// The legs of the moving piece: the first leg and each later leg that
+/// starts where the previous one of the chain ended (so not castling's
+/// rook, a placement elsewhere or a cascade).
+fn chain(legs: &[Leg]) -> Vec<&Leg> {
+    let mut v: Vec<&Leg> = Vec::new();
+    for leg in legs {
+        if v.last().is_none_or(|prev| prev.to == leg.from) {
+            v.push(leg);
+        }
+    }
+    v
+}
+
+/// The board, then everything on it, bottom layer first: cells and
+/// labels, highlights, markers under the pieces, pieces, markers over
+/// them, the moves' marks, legs, and where an illegal move breaks.
 fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
+    draw_cells(c, l, p);
+    draw_highlights(c, l, p);
+    draw_markers_under(c, l, p);
+    c.comment("pieces");
+    for pl in &p.diagram.pieces {
+        draw_placement(c, l, pl);
+    }
+
+    draw_markers_over(c, l, p);
+    draw_moves(c, l, p);
+}
+
+/// Cells in their shades, and the coordinate labels.
+fn draw_cells(c: &mut Canvas, l: &Layout, p: &Picture) {
     let d = &p.diagram;
     let hex = matches!(d.geometry, crate::core::diagram::Geometry::Hex);
-    let u = l.unit;
     c.comment(&format!("board: {} cells", d.geometry.cells().len()));
     for sq in d.geometry.cells() {
         let fill = shade_color(l.shade(sq), hex);
@@ -253,16 +282,19 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
     for (pt, label) in l.labels() {
         c.text(pt, 10.0, INK_SOFT, Anchor::Middle, &label);
     }
+}
 
-    // Highlights: where the move starts and ends (one move), or the piece
-    // whose moves are drawn.
+/// Where the move starts and ends (one move), or the piece whose moves
+/// are drawn.
+fn draw_highlights(c: &mut Canvas, l: &Layout, p: &Picture) {
+    let d = &p.diagram;
     let single = p.moves.len() == 1;
     let mut lit: Vec<Square> = Vec::new();
     if let Some(first) = p.moves.first().and_then(|m| m.legs.first()) {
         lit.push(first.from);
     }
     if single {
-        if let Some(last) = p.moves[0].legs.last() {
+        if let Some(last) = chain(&p.moves[0].legs).last() {
             lit.push(last.to);
         }
     }
@@ -275,9 +307,13 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
             );
         }
     }
+}
 
+/// Spring tint, trampoline pads and the check glow, under the pieces.
+fn draw_markers_under(c: &mut Canvas, l: &Layout, p: &Picture) {
+    let u = l.unit;
     c.comment("markers under the pieces");
-    for m in &d.markers {
+    for m in &p.diagram.markers {
         let (cx, cy) = l.centre(m.square);
         match &m.marker {
             Marker::Spring => c.polygon(
@@ -306,14 +342,14 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
             _ => {}
         }
     }
+}
 
-    c.comment("pieces");
-    for pl in &d.pieces {
-        draw_placement(c, l, pl);
-    }
-
+/// Spring coils, risen chevrons, hit-point badges and labels, over the
+/// pieces.
+fn draw_markers_over(c: &mut Canvas, l: &Layout, p: &Picture) {
+    let u = l.unit;
     c.comment("markers over the pieces");
-    for m in &d.markers {
+    for m in &p.diagram.markers {
         match &m.marker {
             Marker::Spring => {
                 let (x, y) = l.corner(m.square, -1.0, 1.0);
@@ -368,7 +404,13 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
             _ => {}
         }
     }
+}
 
+/// The moves' marks, their legs (numbered for one move; for every move of
+/// one piece each distinct leg once), and where an illegal move breaks.
+fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
+    let u = l.unit;
+    let single = p.moves.len() == 1;
     let leg_color = match p.title.legal {
         Some(false) => LEG_ILLEGAL,
         _ => LEG,
@@ -386,12 +428,7 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
         // leg drawn once, without numbers.
         let mut legs: Vec<Leg> = Vec::new();
         for m in &p.moves {
-            let mut at = None;
-            for leg in &m.legs {
-                if at.is_some_and(|s| s != leg.from) {
-                    continue;
-                }
-                at = Some(leg.to);
+            for leg in chain(&m.legs) {
                 if !legs.contains(leg) {
                     legs.push(leg.clone());
                 }
