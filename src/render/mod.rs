@@ -157,7 +157,7 @@ pub fn write(
 /// Does nothing when neither file is asked for.
 ///
 /// # Errors
-/// As [`explain_picture`] and [`write`].
+/// As [`explain_picture`] and [`write()`].
 pub fn explain_files(
     game: &dyn DynGame,
     text: &str,
@@ -177,7 +177,7 @@ pub fn explain_files(
 /// directory this is only the list, for any game.
 ///
 /// # Errors
-/// As [`piece_picture`] and [`write`]; a directory that cannot be made.
+/// As [`piece_picture`] and [`write()`]; a directory that cannot be made.
 pub fn piece_files(
     game: &dyn DynGame,
     square: &str,
