@@ -125,7 +125,8 @@ impl Canvas {
         let w = font::width(text, size);
         let x0 = match anchor {
             Anchor::Start => x,
-            Anchor::Middle => x - w / 2.0,
+            // Centre the ink (each glyph is 6 units wide within its advance).
+            Anchor::Middle => x - (w - (font::ADVANCE - 6.0) * size / font::CAP) / 2.0,
         };
         let scale = size / font::CAP;
         let mut uses = String::new();
@@ -249,7 +250,7 @@ fn chain(legs: &[Leg]) -> Vec<&Leg> {
 
 /// The board, then everything on it, bottom layer first: cells and
 /// labels, highlights, markers under the pieces, pieces, markers over
-/// them, the moves' marks, legs, and where an illegal move breaks.
+/// them, the moves' marks, where an illegal move breaks, and the legs.
 fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
     draw_cells(c, l, p);
     draw_highlights(c, l, p);
@@ -406,8 +407,9 @@ fn draw_markers_over(c: &mut Canvas, l: &Layout, p: &Picture) {
     }
 }
 
-/// The moves' marks, their legs (numbered for one move; for every move of
-/// one piece each distinct leg once), and where an illegal move breaks.
+/// The moves' marks, where an illegal move breaks, and the legs over them
+/// (numbered for one move; for every move of one piece each distinct leg
+/// once).
 fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
     let u = l.unit;
     let single = p.moves.len() == 1;
@@ -418,6 +420,22 @@ fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
     for (i, m) in p.moves.iter().enumerate() {
         c.comment(&format!("move {}: marks", i + 1));
         draw_marks(c, l, m);
+    }
+    for (i, m) in p.moves.iter().enumerate() {
+        if m.marks.iter().any(|x| x.mark == MoveMark::Breaks) {
+            c.comment(&format!("move {}: where it breaks", i + 1));
+        }
+        for mk in &m.marks {
+            if mk.mark == MoveMark::Breaks {
+                c.polygon(
+                    &l.outline(mk.square),
+                    &format!("fill=\"none\" stroke=\"{BREAKS}\" stroke-width=\"{}\" stroke-linejoin=\"round\"", n(0.09 * u)),
+                );
+                let pt = l.corner(mk.square, 1.0, -1.0);
+                c.circle(pt, 0.15 * u, &format!("fill=\"{BREAKS}\""));
+                c.text(pt, 0.18 * u, "#ffffff", Anchor::Middle, "!");
+            }
+        }
     }
     if single {
         c.comment("legs, numbered in order");
@@ -436,22 +454,6 @@ fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
         }
         c.comment("legs of every move");
         draw_legs(c, l, &legs, leg_color, false);
-    }
-    for (i, m) in p.moves.iter().enumerate() {
-        if m.marks.iter().any(|x| x.mark == MoveMark::Breaks) {
-            c.comment(&format!("move {}: where it breaks", i + 1));
-        }
-        for mk in &m.marks {
-            if mk.mark == MoveMark::Breaks {
-                c.polygon(
-                    &l.outline(mk.square),
-                    &format!("fill=\"none\" stroke=\"{BREAKS}\" stroke-width=\"{}\" stroke-linejoin=\"round\"", n(0.09 * u)),
-                );
-                let pt = l.corner(mk.square, 1.0, -1.0);
-                c.circle(pt, 0.15 * u, &format!("fill=\"{BREAKS}\""));
-                c.text(pt, 0.18 * u, "#ffffff", Anchor::Middle, "!");
-            }
-        }
     }
 }
 
@@ -590,7 +592,7 @@ fn draw_marks(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
                 );
                 c.text((x, y), 0.15 * u, INK, Anchor::Middle, t);
             }
-            MoveMark::Breaks => {} // drawn last, over the arrows
+            MoveMark::Breaks => {} // drawn after every mark, under the legs
         }
     }
 }
@@ -766,13 +768,13 @@ fn draw_legs(c: &mut Canvas, l: &Layout, legs: &[Leg], color: &str, numbered: bo
         for (pt, k) in badges {
             c.circle(
                 pt,
-                0.16 * u,
+                0.19 * u,
                 &format!(
                     "fill=\"white\" stroke=\"{color}\" stroke-width=\"{}\"",
-                    n(0.04 * u)
+                    n(0.045 * u)
                 ),
             );
-            c.text(pt, 0.17 * u, color, Anchor::Middle, &k.to_string());
+            c.text(pt, 0.21 * u, color, Anchor::Middle, &k.to_string());
         }
     }
 }
