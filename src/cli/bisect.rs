@@ -21,7 +21,7 @@ pub struct BisectArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// perft depth to compare at (at most perft::MAX_DEPTH, 64).
-    #[arg(long, value_parser = super::parse_depth)]
+    #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true)]
     pub depth: u32,
     /// Sequences followed per level of the walk.
     #[arg(long, default_value_t = 16)]
@@ -37,7 +37,7 @@ pub struct BisectArgs {
     #[arg(long = "rule-id", default_value = "G3")]
     pub rule_id: String,
     /// Threads for the reference's divide.
-    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
 }
 

@@ -19,7 +19,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub mutant: Option<String>,
     /// Threads for perft and divide.
-    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
 }
 
@@ -91,7 +91,7 @@ pub struct EngineOpts {
     /// Seconds to wait for each answer (a hung engine is killed and
     /// restarted for the next request); also the reference's time limit per
     /// request.
-    #[arg(long, default_value = "30", value_parser = super::parse_seconds, value_name = "SECONDS")]
+    #[arg(long, default_value = "30", value_parser = super::parse_seconds, value_name = "SECONDS", allow_hyphen_values = true)]
     pub timeout: Duration,
 }
 

@@ -9,10 +9,10 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Number of turns (G3), at most perft::MAX_DEPTH (64).
-    #[arg(long, value_parser = super::parse_depth)]
+    #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true)]
     pub depth: u32,
     /// Threads (1 to 256); the work is split at the root (same count for any N).
-    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
     /// Print JSON instead of text.
     #[arg(long)]

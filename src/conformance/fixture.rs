@@ -2,7 +2,7 @@
 //! CONFORMANCE.md). Unknown fields are rejected so a typo never silently
 //! disables an expectation.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -258,14 +258,21 @@ fn is_fixture_name(p: &Path) -> bool {
 /// Every `*.yaml` / `*.yml` file under the given paths (files or folders,
 /// recursively, following links), loaded, sorted by path. Each folder is
 /// visited once and each file counted once, however many links lead to
-/// it (so `x -> .` neither loops nor counts twice); a non-regular file is
+/// it (so `x -> .` neither loops nor counts twice; the file is loaded
+/// under its own name rather than a link's); a non-regular file is
 /// skipped unopened; an unreadable folder or file is reported, never
 /// silently left out. A file given by name must be a fixture file.
 pub fn gather(paths: &[PathBuf]) -> Vec<Loaded> {
     struct Walk {
         dirs: HashSet<(u64, u64)>,
-        files: HashSet<(u64, u64)>,
+        /// Each fixture file once: the path it is loaded from, preferring
+        /// the file itself to a link to it, then the shortest path.
+        files: HashMap<(u64, u64), PathBuf>,
         out: Vec<Loaded>,
+    }
+    fn rank(p: &Path) -> (bool, usize) {
+        let link = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+        (link, p.components().count())
     }
     impl Walk {
         fn problem(&mut self, p: &Path, pr: Problem) {
@@ -321,23 +328,26 @@ pub fn gather(paths: &[PathBuf]) -> Vec<Loaded> {
                 );
                 return;
             }
-            if !self.files.insert((meta.dev(), meta.ino())) {
-                return; // the same file through another path
+            let chosen = self
+                .files
+                .entry((meta.dev(), meta.ino()))
+                .or_insert_with(|| p.to_path_buf());
+            if rank(p) < rank(chosen) {
+                *chosen = p.to_path_buf();
             }
-            let fixture = Fixture::load(p).map_err(|e| Problem::Error(e.to_string()));
-            self.out.push(Loaded {
-                path: p.to_path_buf(),
-                fixture,
-            });
         }
     }
     let mut w = Walk {
         dirs: HashSet::new(),
-        files: HashSet::new(),
+        files: HashMap::new(),
         out: Vec::new(),
     };
     for p in paths {
         w.visit(p, true);
+    }
+    for (_, p) in std::mem::take(&mut w.files) {
+        let fixture = Fixture::load(&p).map_err(|e| Problem::Error(e.to_string()));
+        w.out.push(Loaded { path: p, fixture });
     }
     w.out.sort_by(|a, b| a.path.cmp(&b.path));
     w.out
