@@ -465,7 +465,7 @@ fn bisect_reports_an_engine_failure_as_such() {
         "{out}"
     );
     assert!(
-        err.starts_with("error: the engine failed") && err.lines().count() == 1,
+        last_line(&err).starts_with("error: the engine failed"),
         "{err}"
     );
 }

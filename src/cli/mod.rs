@@ -370,10 +370,9 @@ pub fn main_from(args: Vec<OsString>) -> i32 {
             return clap_error(e, sub, json);
         }
     };
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || run(cli))) {
+    match guard(move || run(cli)) {
         Ok(code) => code,
-        Err(p) => {
-            let msg = take_panic().unwrap_or_else(|| panic_text(p.as_ref()));
+        Err(msg) => {
             if msg.contains("Broken pipe") {
                 // The reader went away (`arbiter moves | head`): not an error of ours.
                 return 0;
@@ -382,6 +381,17 @@ pub fn main_from(args: Vec<OsString>) -> i32 {
             3
         }
     }
+}
+
+/// Runs `f`, turning a panic (of this or a worker thread) into its
+/// message, with its place when the panic hook saw it.
+fn guard(f: impl FnOnce() -> i32) -> Result<i32, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        let msg = panic_text(p.as_ref());
+        take_panic()
+            .filter(|placed| placed.starts_with(&msg))
+            .unwrap_or(msg)
+    })
 }
 
 /// Prints a value as one line of JSON.
@@ -445,4 +455,44 @@ pub fn write_output(path: &Path, flag: &str, text: &str, force: bool) -> Result<
             .map_err(|e| Exit::input(format!("{flag} {}: {e}", dir.display())))?;
     }
     std::fs::write(path, text).map_err(|e| Exit::input(format!("{flag} {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 16.7: a panic anywhere (here in a perft worker thread) becomes an
+    /// internal error with the panic's own message and place.
+    #[test]
+    fn a_panic_is_an_internal_error_with_its_message() {
+        install_panic_hook();
+        let r = guard(|| {
+            let items = [1, 2, 3, 4];
+            let out = core_perft::parallel_map(&items, 2, |&i: &i32| {
+                assert!(i != 3, "boom at item {i}");
+                i
+            });
+            out.len() as i32
+        });
+        let msg = r.unwrap_err();
+        assert!(msg.starts_with("boom at item 3"), "{msg}");
+        assert_eq!(guard(|| 7), Ok(7));
+    }
+
+    #[test]
+    fn values_are_checked() {
+        assert_eq!(parse_threads("2"), Ok(2));
+        for bad in ["0", "257", "-1", "x", ""] {
+            assert!(parse_threads(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_depth("64"), Ok(64));
+        assert!(parse_depth("65").unwrap_err().contains("limit of 64"));
+        assert!(parse_depth("99999999999999")
+            .unwrap_err()
+            .contains("limit of 64"));
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["0", "-1", "1e20", "NaN", "inf", "86400.5"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
 }

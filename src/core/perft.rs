@@ -173,7 +173,8 @@ pub fn parallel_map<T: Sync, R: Send + Default + Clone>(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("perft worker panicked"))
+            // A worker's panic goes on in the caller with its own message.
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     });
     for (i, r) in chunks.into_iter().flatten() {
