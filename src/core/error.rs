@@ -16,9 +16,8 @@ pub const ECHO_MAX: usize = 48;
 /// with `…(+N)` naming how many characters were left out.
 pub fn one_line(s: &str, max: usize) -> String {
     let mut out = String::new();
-    let mut shown = 0usize;
     let mut chars = s.chars();
-    for c in chars.by_ref() {
+    for (shown, c) in chars.by_ref().enumerate() {
         if shown >= max {
             let rest = 1 + chars.count();
             out.push_str(&format!("…(+{rest})"));
@@ -29,7 +28,6 @@ pub fn one_line(s: &str, max: usize) -> String {
         } else {
             out.push(c);
         }
-        shown += 1;
     }
     out
 }
