@@ -481,3 +481,28 @@ fn check_without_a_path_runs_the_built_in_suite_anywhere() {
         "{ran} run, {on_disk} on disk: {out}"
     );
 }
+
+/// 15.5 (the games' side, G6 of rulings 3.3): the final text after a move
+/// that captures the last king is well-formed: `--position` rejects it
+/// for the missing king (an impossible position, G6), not as malformed
+/// text.
+#[test]
+#[ignore = "needs sonic fix: the final text after a king capture prints the forms field `-`, which does not parse (issue 15.5)"]
+fn a_final_text_after_a_king_capture_is_well_formed() {
+    let (code, out, err) = arbiter(&[
+        "play",
+        "--variant",
+        "sonic",
+        "--position",
+        "7k/6P1/8/8/8/8/8/K7 w - - 0 1 - K=K KNA=K",
+        "--moves",
+        "g7xh8=Q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = out.lines().next().unwrap();
+    let (_, _, err) = arbiter(&["moves", "--variant", "sonic", "--position", text]);
+    assert!(
+        !err.contains("malformed position"),
+        "the final text should parse, failing only validation: {err}"
+    );
+}
