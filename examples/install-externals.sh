@@ -3,8 +3,9 @@
 # proof of `arbiter check --engine` (examples/run-externals.sh):
 #   - Stockfish, the Debian package `stockfish` (installs /usr/games/stockfish);
 #   - pydraughts from PyPI (module `draughts`).
-# Each install is best effort: a failure is reported and the tests that
-# need the program skip (saying why); the script itself always exits 0.
+# Each install is best effort: a failure is reported, and the tests that
+# need the program skip (saying SKIPPED) or, under CI=true, fail; the
+# script itself always exits 0.
 set -u
 if command -v stockfish >/dev/null 2>&1 || [ -x /usr/games/stockfish ]; then
     echo "install-externals: stockfish already installed"

@@ -2,7 +2,8 @@
 # Checks the implementations we did not write against the fixtures:
 #   Stockfish through the perftree adapter on fixtures/fide (moves / perft
 #   / divide cases; the rest are skipped), pydraughts through its protocol
-#   shim on fixtures/english. A missing program is skipped with a message.
+#   shim on fixtures/english. A missing program is skipped with a message,
+#   or with CI=true (as .ci/run sets) is a failure.
 # Usage: examples/run-externals.sh [ARBITER]   (default: target/release/arbiter,
 # else target/debug/arbiter, else arbiter on PATH). Exit 1 on any failure.
 set -u
@@ -25,7 +26,8 @@ if command -v stockfish >/dev/null 2>&1 || [ -x /usr/games/stockfish ]; then
         echo "== stockfish: skipped (no fixtures/fide)"
     fi
 else
-    echo "== stockfish: skipped (not installed; see examples/install-externals.sh)"
+    echo "== stockfish: SKIPPED (not installed; see examples/install-externals.sh)"
+    [ "${CI:-}" = true ] && { echo "run-externals: CI=true: stockfish must be installed" >&2; status=1; }
 fi
 if python3 -c 'import draughts' >/dev/null 2>&1; then
     if [ -d fixtures/english ]; then
@@ -37,6 +39,7 @@ if python3 -c 'import draughts' >/dev/null 2>&1; then
         echo "== pydraughts: skipped (no fixtures/english)"
     fi
 else
-    echo "== pydraughts: skipped (python3 module draughts not installed; see examples/install-externals.sh)"
+    echo "== pydraughts: SKIPPED (python3 module draughts not installed; see examples/install-externals.sh)"
+    [ "${CI:-}" = true ] && { echo "run-externals: CI=true: pydraughts must be installed" >&2; status=1; }
 fi
 exit $status

@@ -5,7 +5,7 @@
 //! The validator here is a small hand-written one for the subset of JSON
 //! Schema the files use (`$ref` to `#/$defs`, `type`, `enum`, `required`,
 //! `properties`, `additionalProperties`, `items`, `minItems`, `minLength`,
-//! `minimum`, `minProperties`, `maxProperties`, `propertyNames` with a
+//! `minimum`, `maximum`, `minProperties`, `maxProperties`, `propertyNames` with a
 //! digits-only `pattern`, `anyOf`, `not`); an unknown keyword fails the
 //! test so the subset cannot silently grow.
 
@@ -140,6 +140,11 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str, errs: &mut Vec<Strin
             "minimum" => {
                 if v.as_f64().is_some_and(|n| n < kw.as_f64().unwrap()) {
                     errs.push(format!("{path}: {v} below the minimum {kw}"));
+                }
+            }
+            "maximum" => {
+                if v.as_f64().is_some_and(|n| n > kw.as_f64().unwrap()) {
+                    errs.push(format!("{path}: {v} above the maximum {kw}"));
                 }
             }
             "minProperties" => {
@@ -310,4 +315,16 @@ fn reference_engine_messages_match_the_protocol_schemas() {
     .is_empty());
     let legal_only = serde_json::json!({"id": 3, "legal": true});
     assert_eq!(errors(&resp_schema, &legal_only), Vec::<String>::new());
+}
+
+/// The request schema's depth limit is arbiter's perft limit.
+#[test]
+fn the_request_depth_limit_is_max_depth() {
+    let s = load("engine-request.schema.json");
+    assert_eq!(
+        s["properties"]["depth"]["maximum"].as_u64(),
+        Some(u64::from(arbiter::core::perft::MAX_DEPTH)),
+        "{}",
+        s["properties"]["depth"]
+    );
 }

@@ -1,7 +1,8 @@
 //! `arbiter check`: runs fixtures against the reference, or with
 //! `--engine CMD` against another implementation, and prints a summary
 //! line `N passed, M failed`; exit code 1 when any case fails (an
-//! unexpected pass of an `--xfail` entry counts as a failure).
+//! unexpected pass of an `--xfail` entry counts as a failure). Without a
+//! path it runs the suite built into the binary.
 
 use std::path::{Path, PathBuf};
 
@@ -10,11 +11,13 @@ use clap::Args;
 use super::engine::EngineOpts;
 use super::{print_json, Exit};
 use crate::conformance::report::{self, judge};
-use crate::conformance::{run_paths, Backend, Fixture, Reference, RunOptions};
+use crate::conformance::{run_loaded, Backend, Fixture, Reference, RunOptions, Suite};
+use crate::core::perft::{self, Limit};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Fixture files or directories (default: fixtures/).
+    /// Fixture files or directories (default: the suite built into arbiter,
+    /// the fixtures/ folder it was built from).
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub engine: EngineOpts,
@@ -27,11 +30,13 @@ pub struct CheckArgs {
     /// Only fixtures whose path or id matches this glob (`*`, `?`; repeatable).
     #[arg(long)]
     pub glob: Vec<String>,
-    /// Skip perft depths whose expected count exceeds N (0 = no limit).
+    /// Node budget of a perft: depths expecting more than N are skipped, and
+    /// the reference stops (skipping the depth) after visiting N nodes
+    /// beyond the expected count (0 = no limit).
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
     /// Threads for perft (reference only).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
     /// Expected failures: YAML/JSON list of {id, reason}.
     #[arg(long, value_name = "FILE")]
@@ -48,6 +53,9 @@ pub struct CheckArgs {
     /// Print passing and skipped cases too.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Let --write-xfail and --junit overwrite files and create folders.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `*` matches any run of characters (also `/`), `?` one character.
@@ -74,18 +82,23 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
-    let paths = super::fixture_paths(&a.paths)?;
+    let suite = super::fixture_suite(&a.paths)?;
+    if let Some(v) = &a.variant {
+        crate::variants::get(v)?;
+    }
+    for (p, flag) in [(&a.write_xfail, "--write-xfail"), (&a.junit, "--junit")] {
+        if let Some(p) = p {
+            super::check_output(p, flag, a.force)?;
+        }
+    }
     let xfail = match &a.xfail {
-        Some(p) => report::load_xfail(p).map_err(|m| Exit {
-            code: 2,
-            message: m,
-        })?,
+        Some(p) => report::load_xfail(p).map_err(Exit::input)?,
         None => vec![],
     };
     let mut backend: Box<dyn Backend> = match a.engine.backend()? {
         Some(b) => b,
         None => Box::new(Reference {
-            threads: a.threads.max(1),
+            threads: a.threads,
             mutant: None,
         }),
     };
@@ -102,9 +115,28 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
                     .iter()
                     .any(|g| glob_match(g, &path.display().to_string()) || glob_match(g, &f.id)))
     };
-    let reports = run_paths(&paths, backend.as_mut(), &opts, &filter);
+    let loaded = suite.load();
+    if suite == Suite::Builtin {
+        eprintln!(
+            "note: checking the {} fixtures built into arbiter {} (pass a path to check files)",
+            loaded.len(),
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    // The reference gets the engines' time limit per request too.
+    let (reports, _) = perft::limited(
+        Limit {
+            max_nodes: None,
+            max_time: Some(a.engine.timeout),
+        },
+        || run_loaded(loaded, backend.as_mut(), &opts, &filter),
+    );
     let name = backend.name();
+    let restarts = backend.restarts();
     drop(backend);
+    if restarts > 0 {
+        eprintln!("note: the engine was restarted {restarts} time(s) after failing");
+    }
     for x in &xfail {
         if !reports.iter().any(|r| r.id == x.id) {
             eprintln!("note: xfail entry '{}' matched no case that ran", x.id);
@@ -113,16 +145,11 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
     let judged = judge(&reports, &xfail);
     let totals = report::totals(&judged);
     if let Some(p) = &a.write_xfail {
-        std::fs::write(p, report::xfail_yaml(&report::xfail_from(&reports))).map_err(|e| Exit {
-            code: 2,
-            message: format!("{}: {e}", p.display()),
-        })?;
+        let text = report::xfail_yaml(&report::xfail_from(&reports));
+        super::write_output(p, "--write-xfail", &text, a.force)?;
     }
     if let Some(p) = &a.junit {
-        std::fs::write(p, report::junit(&judged, &name)).map_err(|e| Exit {
-            code: 2,
-            message: format!("{}: {e}", p.display()),
-        })?;
+        super::write_output(p, "--junit", &report::junit(&judged, &name), a.force)?;
     }
     if a.json {
         print_json(&report::json(&judged, &name));
@@ -140,7 +167,7 @@ mod tests {
     fn globs() {
         assert!(glob_match("*", "fixtures/fide/G3-a.yaml"));
         assert!(glob_match("*fide/G3-*", "fixtures/fide/G3-a.yaml"));
-        assert!(glob_match("FIDE-?-x", "FIDE-3-x"));
+        assert!(glob_match("ABC-?-x", "ABC-3-x"));
         assert!(!glob_match("*sonic*", "fixtures/fide/G3-a.yaml"));
         assert!(!glob_match("G3", "G3-a"));
     }

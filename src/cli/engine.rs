@@ -19,7 +19,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub mutant: Option<String>,
     /// Threads for perft and divide.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
 }
 
@@ -39,17 +39,15 @@ pub fn check_mutant(m: &str) -> Result<(), Exit> {
                 .map(move |m| format!("{}/{}", v.id, m.name))
         })
         .collect();
-    Err(Exit {
-        code: 2,
-        message: format!(
-            "unknown mutant '{m}' (known: {})",
-            if known.is_empty() {
-                "none".into()
-            } else {
-                known.join(", ")
-            }
-        ),
-    })
+    Err(Exit::input(format!(
+        "unknown mutant '{}' (known: {})",
+        crate::core::error::echo(m),
+        if known.is_empty() {
+            "none".into()
+        } else {
+            known.join(", ")
+        }
+    )))
 }
 
 pub fn run(a: &EngineArgs) -> Result<i32, Exit> {
@@ -57,7 +55,7 @@ pub fn run(a: &EngineArgs) -> Result<i32, Exit> {
         check_mutant(m)?;
     }
     let mut backend = Reference {
-        threads: a.threads.max(1),
+        threads: a.threads,
         mutant: a.mutant.clone(),
     };
     let stdin = std::io::stdin();
@@ -90,27 +88,21 @@ pub struct EngineOpts {
     /// Variants a perftree script is for (repeatable; default: fide).
     #[arg(long = "engine-variant", value_name = "VARIANT")]
     pub engine_variants: Vec<String>,
-    /// Seconds to wait for each answer; a hung engine is killed and restarted.
-    #[arg(long, default_value_t = 30.0)]
-    pub timeout: f64,
+    /// Seconds to wait for each answer (a hung engine is killed and
+    /// restarted for the next request); also the reference's time limit per
+    /// request.
+    #[arg(long, default_value = "30", value_parser = super::parse_seconds, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub timeout: Duration,
 }
 
 impl EngineOpts {
     /// The backend for these options, `None` when no engine is given.
     ///
     /// # Errors
-    /// Exit code 2 for a bad timeout.
+    /// Exit code 1 when the engine does not answer `hello` (it hangs,
+    /// crashes, cannot start or answers nonsense): a conformance failure.
     pub fn backend(&self) -> Result<Option<Box<dyn Backend>>, Exit> {
-        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
-            return Err(Exit {
-                code: 2,
-                message: format!(
-                    "--timeout must be a positive number of seconds, got {}",
-                    self.timeout
-                ),
-            });
-        }
-        let timeout = Duration::from_secs_f64(self.timeout);
+        let timeout = self.timeout;
         let (cmd, style) = match (&self.perftree, &self.engine) {
             (Some(c), _) => (c, EngineStyle::Perftree),
             (None, Some(c)) => (c, self.engine_style),
@@ -119,14 +111,16 @@ impl EngineOpts {
         Ok(Some(match style {
             EngineStyle::Protocol => {
                 let mut b = EngineBackend::new(cmd, timeout);
-                // Fail fast (exit 2) when the engine cannot even say hello.
-                let hello = b.hello().map_err(|e| Exit {
-                    code: 2,
-                    message: format!("engine '{cmd}': {e}"),
+                // Fail fast (exit 1) when the engine cannot even say hello.
+                let hello = b.hello().map_err(|e| {
+                    Exit::failure(format!(
+                        "engine '{}' did not answer hello: {e}",
+                        crate::core::error::echo(cmd)
+                    ))
                 })?;
                 eprintln!(
                     "engine: {} (variants: {})",
-                    hello.name,
+                    crate::core::error::one_line(&hello.name, 80),
                     hello
                         .variants
                         .keys()

@@ -28,10 +28,10 @@ pub fn run(a: &ExplainArgs) -> Result<i32, Exit> {
     let mut game = a.game.clone();
     let mv = match &a.mv {
         Some(mv) => mv.clone(),
-        None => game.moves.pop().ok_or_else(|| Exit {
-            code: 2,
-            message: "explain needs a MOVE to judge".into(),
-        })?,
+        None => game
+            .moves
+            .pop()
+            .ok_or_else(|| Exit::input("explain needs a MOVE to judge"))?,
     };
     let g = game.game()?;
     let v = g.explain(&mv).map_err(|e| crate::core::Error::Move {

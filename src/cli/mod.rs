@@ -1,8 +1,19 @@
-//! The command line. Exit codes: 0 ok / conformant, 1 conformance failure,
-//! 2 usage or input error (one line on stderr, never a panic).
+//! The command line. Exit codes: 0 ok / conformant, 1 conformance failure
+//! (including an engine under test that hangs, crashes or never answers
+//! `hello`), 2 usage or input error, 3 internal error (a bug of arbiter).
+//! Every error is one line on stderr (`error: ...` or
+//! `internal error: ...`); with `--json` the same error is also printed on
+//! stdout as one JSON object `{"error": {"kind", "message", "exit_code"}}`.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::error::{one_line, DepthError};
+use crate::core::perft as core_perft;
 use crate::core::DynGame;
 use crate::variants::{self, Setup};
 
@@ -37,7 +48,7 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Say whether MOVE is legal and which rule IDs decide it.
     Explain(explain::ExplainArgs),
-    /// Run fixtures (default: fixtures/) and print "N passed, M failed".
+    /// Run fixtures (default: the suite built into arbiter) and print "N passed, M failed".
     Check(check::CheckArgs),
     /// List the variants, their rule options and start positions.
     Variants(variants_cmd::VariantsArgs),
@@ -89,21 +100,136 @@ impl GameArgs {
 #[derive(Debug)]
 pub struct Exit {
     pub code: i32,
+    /// What went wrong, for `--json` (`usage`, `input`, `depth`, the
+    /// fixture error kinds `variant`, `option`, `position`, ...).
+    pub kind: String,
     pub message: String,
+}
+
+impl Exit {
+    /// A usage or input error (exit code 2).
+    pub fn input(message: impl Into<String>) -> Exit {
+        Exit {
+            code: 2,
+            kind: "input".into(),
+            message: message.into(),
+        }
+    }
+    /// A conformance failure that ends the command (exit code 1).
+    pub fn failure(message: impl Into<String>) -> Exit {
+        Exit {
+            code: 1,
+            kind: "conformance".into(),
+            message: message.into(),
+        }
+    }
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Exit {
     fn from(e: E) -> Self {
         let e: anyhow::Error = e.into();
+        let kind = if let Some(err) = e.downcast_ref::<crate::core::Error>() {
+            crate::conformance::protocol::kind_name(err.kind())
+        } else if e.downcast_ref::<DepthError>().is_some() {
+            "depth".into()
+        } else {
+            "input".into()
+        };
         Exit {
             code: 2,
-            message: format!("{e:#}").replace('\n', " "),
+            kind,
+            message: format!("{e:#}"),
         }
     }
 }
 
+/// The longest error message printed (longer ones are cut, saying so).
+pub const MAX_MESSAGE: usize = 600;
+
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// The longest `--timeout` accepted, in seconds (one day).
+pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+///
+/// # Errors
+/// A message naming the accepted range.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "threads must be a whole number from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// `--depth`: 0 to [`core_perft::MAX_DEPTH`].
+///
+/// # Errors
+/// A message naming the limit.
+pub fn parse_depth(s: &str) -> Result<u32, String> {
+    let n: u64 = s.trim().parse().map_err(|_| {
+        format!(
+            "depth must be a whole number from 0 to {}",
+            core_perft::MAX_DEPTH
+        )
+    })?;
+    let d = u32::try_from(n).map_err(|_| {
+        DepthError {
+            depth: n,
+            max: core_perft::MAX_DEPTH,
+        }
+        .to_string()
+    })?;
+    core_perft::check_depth(d).map_err(|e| e.to_string())
+}
+
+/// `--timeout`: a positive number of seconds, at most [`MAX_TIMEOUT_SECS`].
+///
+/// # Errors
+/// A message naming the accepted range.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let bad = || format!("must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS}");
+    let x: f64 = s.trim().parse().map_err(|_| bad())?;
+    if !(x > 0.0 && x <= MAX_TIMEOUT_SECS) {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(x).map_err(|_| bad())
+}
+
+impl Command {
+    /// Whether the command was asked for JSON output.
+    fn json(&self) -> bool {
+        match self {
+            Command::Perft(a) | Command::Divide(a) => a.json,
+            Command::Moves(a) => a.json,
+            Command::Play(a) => a.json,
+            Command::Explain(a) => a.json,
+            Command::Check(a) => a.json,
+            Command::Variants(a) => a.json,
+            Command::Mutants(a) => a.json,
+            Command::Engine(_) | Command::Bisect(_) => false,
+        }
+    }
+}
+
+/// Prints an error: one line on stderr, and with `json` one JSON object on
+/// stdout.
+fn report(code: i32, kind: &str, prefix: &str, message: &str, json: bool) {
+    let message = one_line(message, MAX_MESSAGE);
+    if json {
+        print_json(&serde_json::json!({
+            "error": {"kind": kind, "message": message, "exit_code": code}
+        }));
+    }
+    eprintln!("{prefix}: {message}");
+}
+
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> i32 {
+    let json = cli.command.json();
     let result = match cli.command {
         Command::Perft(a) => perft::run_perft(&a),
         Command::Divide(a) => perft::run_divide(&a),
@@ -119,36 +245,153 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            report(e.code, &e.kind, "error", &e.message, json);
             e.code
         }
     }
 }
 
-/// Parses `std::env::args` and runs; a panic becomes exit code 2 with a
-/// one-line message (it would be a bug, but never a partial result).
+/// The first panic message (with its place) since the last [`take_panic`].
+static PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+fn take_panic() -> Option<String> {
+    PANIC.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
+/// A panic payload as text.
+pub fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// Silences the default panic output and keeps the first panic's message
+/// and place (of any thread) for the one-line `internal error` report.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let mut text = panic_text(info.payload());
+        if let Some(l) = info.location() {
+            text.push_str(&format!(" (at {}:{})", l.file(), l.line()));
+        }
+        let mut slot = PANIC.lock().unwrap_or_else(|e| e.into_inner());
+        slot.get_or_insert(text);
+    }));
+}
+
+/// A clap error as one line: the error and its tips, then where to look.
+/// `--help` and `--version` keep clap's own output.
+fn clap_error(e: clap::Error, sub: Option<&str>, json: bool) -> i32 {
+    use clap::error::ErrorKind as K;
+    if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) {
+        let _ = e.print();
+        return e.exit_code();
+    }
+    if e.kind() == K::DisplayHelpOnMissingArgumentOrSubcommand {
+        use clap::CommandFactory;
+        let cmd = Cli::command();
+        let (names, at) = match sub.and_then(|s| cmd.find_subcommand(s)) {
+            Some(c) => (
+                c.get_subcommands()
+                    .map(|c| c.get_name())
+                    .collect::<Vec<_>>(),
+                format!("arbiter {}", c.get_name()),
+            ),
+            None => (
+                cmd.get_subcommands()
+                    .map(|c| c.get_name())
+                    .collect::<Vec<_>>(),
+                "arbiter".into(),
+            ),
+        };
+        report(
+            2,
+            "usage",
+            "error",
+            &format!(
+                "missing command, one of: {} (see '{at} --help')",
+                names.join(", ")
+            ),
+            json,
+        );
+        return 2;
+    }
+    let text = e.render().to_string();
+    let body = text
+        .split_once("\nUsage:")
+        .map_or(text.as_str(), |(b, _)| b);
+    let mut line: String = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if let Some(l) = line.strip_prefix("error: ") {
+        line = l.to_string();
+    }
+    // The subcommand given (clap's usage line names it only for some errors).
+    let command = match sub {
+        Some(sub) => format!("arbiter {sub}"),
+        None => "arbiter".to_string(),
+    };
+    report(
+        2,
+        "usage",
+        "error",
+        &format!("{line} (see '{command} --help')"),
+        json,
+    );
+    2
+}
+
+/// Parses the command line and runs it. A usage error is one line (exit
+/// code 2); a panic anywhere is one line `internal error: <message>` on
+/// stderr and exit code 3 (a bug of arbiter, never a partial result
+/// presented as an answer).
 pub fn main() -> i32 {
-    let cli = Cli::parse();
-    std::panic::set_hook(Box::new(|_| {}));
-    match std::panic::catch_unwind(move || run(cli)) {
+    main_from(std::env::args_os().collect())
+}
+
+/// [`main`] with the given arguments (the first is the program name).
+pub fn main_from(args: Vec<OsString>) -> i32 {
+    install_panic_hook();
+    let json = args.iter().skip(1).any(|a| a == "--json");
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::CommandFactory;
+            let known = Cli::command();
+            let sub = args
+                .iter()
+                .skip(1)
+                .filter_map(|a| a.to_str())
+                .find(|a| !a.starts_with('-'))
+                .filter(|a| known.find_subcommand(a).is_some());
+            return clap_error(e, sub, json);
+        }
+    };
+    match guard(move || run(cli)) {
         Ok(code) => code,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown".into());
+        Err(msg) => {
             if msg.contains("Broken pipe") {
                 // The reader went away (`arbiter moves | head`): not an error of ours.
                 return 0;
             }
-            eprintln!(
-                "error: internal error (please report): {}",
-                msg.replace('\n', " ")
-            );
-            2
+            report(3, "internal", "internal error", &msg, json);
+            3
         }
     }
+}
+
+/// Runs `f`, turning a panic (of this or a worker thread) into its
+/// message, with its place when the panic hook saw it.
+fn guard(f: impl FnOnce() -> i32) -> Result<i32, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        let msg = panic_text(p.as_ref());
+        take_panic()
+            .filter(|placed| placed.starts_with(&msg))
+            .unwrap_or(msg)
+    })
 }
 
 /// Prints a value as one line of JSON.
@@ -156,22 +399,100 @@ pub fn print_json(v: &serde_json::Value) {
     println!("{v}");
 }
 
-/// The fixture paths a command was given (default `fixtures/`), each of
-/// which must exist.
+/// Fixtures a command runs: the given files and folders, or with none the
+/// suite built into the binary.
 ///
 /// # Errors
-/// A missing path (exit code 2).
-pub fn fixture_paths(given: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Exit> {
-    let paths = if given.is_empty() {
-        vec![std::path::PathBuf::from("fixtures")]
-    } else {
-        given.to_vec()
-    };
-    match paths.iter().find(|p| !p.exists()) {
-        Some(p) => Err(Exit {
-            code: 2,
-            message: format!("no such fixture path: {}", p.display()),
-        }),
-        None => Ok(paths),
+/// A given path that does not exist (exit code 2).
+pub fn fixture_suite(given: &[PathBuf]) -> Result<crate::conformance::Suite, Exit> {
+    if given.is_empty() {
+        return Ok(crate::conformance::Suite::Builtin);
+    }
+    match given.iter().find(|p| std::fs::symlink_metadata(p).is_err()) {
+        Some(p) => Err(Exit::input(format!(
+            "no such fixture path: {}",
+            p.display()
+        ))),
+        None => Ok(crate::conformance::Suite::Paths(given.to_vec())),
+    }
+}
+
+/// Checks, before any work, that `path` may be written by `flag`: its
+/// folder exists and the file does not, unless `force` (which creates the
+/// folder and overwrites the file).
+///
+/// # Errors
+/// Exit code 2 naming the path and `--force`.
+pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
+    if force {
+        return Ok(());
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(Exit::input(format!(
+            "{flag} {}: the file exists (add --force to overwrite it)",
+            path.display()
+        )));
+    }
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) if !dir.is_dir() => Err(Exit::input(format!(
+            "{flag} {}: no folder {} (create it, or add --force)",
+            path.display(),
+            dir.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes an output file checked by [`check_output`] (with `force`, the
+/// missing folders are created).
+///
+/// # Errors
+/// Exit code 2 naming the path.
+pub fn write_output(path: &Path, flag: &str, text: &str, force: bool) -> Result<(), Exit> {
+    check_output(path, flag, force)?;
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Exit::input(format!("{flag} {}: {e}", dir.display())))?;
+    }
+    std::fs::write(path, text).map_err(|e| Exit::input(format!("{flag} {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 16.7: a panic anywhere (here in a perft worker thread) becomes an
+    /// internal error with the panic's own message and place.
+    #[test]
+    fn a_panic_is_an_internal_error_with_its_message() {
+        install_panic_hook();
+        let r = guard(|| {
+            let items = [1, 2, 3, 4];
+            let out = core_perft::parallel_map(&items, 2, |&i: &i32| {
+                assert!(i != 3, "boom at item {i}");
+                i
+            });
+            out.len() as i32
+        });
+        let msg = r.unwrap_err();
+        assert!(msg.starts_with("boom at item 3"), "{msg}");
+        assert_eq!(guard(|| 7), Ok(7));
+    }
+
+    #[test]
+    fn values_are_checked() {
+        assert_eq!(parse_threads("2"), Ok(2));
+        for bad in ["0", "257", "-1", "x", ""] {
+            assert!(parse_threads(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_depth("64"), Ok(64));
+        assert!(parse_depth("65").unwrap_err().contains("limit of 64"));
+        assert!(parse_depth("99999999999999")
+            .unwrap_err()
+            .contains("limit of 64"));
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["0", "-1", "1e20", "NaN", "inf", "86400.5"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -27,10 +27,7 @@ pub fn run(a: &MovesArgs) -> Result<i32, Exit> {
     let moves = match &a.from {
         Some(sq) => crate::render::piece_files(g.as_ref(), sq, a.svg.as_deref(), a.png.as_deref())?,
         None if a.svg.is_some() || a.png.is_some() => {
-            return Err(Exit {
-                code: 2,
-                message: "--svg and --png need --from SQUARE".into(),
-            })
+            return Err(Exit::input("--svg and --png need --from SQUARE"))
         }
         None => g.legal_texts(),
     };

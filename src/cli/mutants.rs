@@ -12,7 +12,7 @@ use crate::conformance::RunOptions;
 
 #[derive(Args, Debug)]
 pub struct MutantsArgs {
-    /// Fixture files or directories (default: fixtures/).
+    /// Fixture files or directories (default: the suite built into arbiter).
     pub paths: Vec<PathBuf>,
     /// Only the mutants of this variant.
     #[arg(long)]
@@ -29,7 +29,7 @@ pub struct MutantsArgs {
 }
 
 pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
-    let paths = super::fixture_paths(&a.paths)?;
+    let suite = super::fixture_suite(&a.paths)?;
     if let Some(v) = &a.variant {
         crate::variants::get(v)?;
     }
@@ -49,8 +49,8 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
             println!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
         }
     };
-    let run = mutants::run(
-        &paths,
+    let run = mutants::run_suite(
+        &suite,
         a.variant.as_deref(),
         &RunOptions {
             max_nodes: a.max_nodes,

@@ -8,11 +8,11 @@ use super::{print_json, Exit, GameArgs};
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of turns (G3).
-    #[arg(long)]
+    /// Number of turns (G3), at most perft::MAX_DEPTH (64).
+    #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true)]
     pub depth: u32,
-    /// Threads; the work is split at the root (same count for any N).
-    #[arg(long, default_value_t = 1)]
+    /// Threads (1 to 256); the work is split at the root (same count for any N).
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
     pub threads: usize,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -21,7 +21,7 @@ pub struct PerftArgs {
 
 pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
-    let n = g.perft(a.depth, a.threads.max(1));
+    let n = g.perft(a.depth, a.threads);
     if a.json {
         print_json(&serde_json::json!({"variant": a.game.variant, "depth": a.depth, "nodes": n}));
     } else {
@@ -33,12 +33,9 @@ pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
 pub fn run_divide(a: &PerftArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
     if a.depth == 0 {
-        return Err(Exit {
-            code: 2,
-            message: "divide needs --depth of at least 1".into(),
-        });
+        return Err(Exit::input("divide needs --depth of at least 1"));
     }
-    let mut rows = g.divide(a.depth, a.threads.max(1));
+    let mut rows = g.divide(a.depth, a.threads);
     rows.sort();
     let total: u64 = rows.iter().map(|r| r.1).sum();
     if a.json {

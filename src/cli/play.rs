@@ -1,8 +1,13 @@
-//! `arbiter play`.
+//! `arbiter play`: plays the moves and prints the position text. When the
+//! game is over (G6) a second line says so, `outcome: white-wins (...)`;
+//! and when the printed text is not one `--position` would accept (a game
+//! that ended by losing a king, G6), a further line says why, so arbiter
+//! never prints a text it rejects without saying so.
 
 use clap::Args;
 
 use super::{print_json, Exit, GameArgs};
+use crate::variants;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -15,13 +20,30 @@ pub struct PlayArgs {
 
 pub fn run(a: &PlayArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
+    let text = g.to_text();
+    let outcome = g.outcome().map(|o| o.as_str());
+    // The printed text read back as a position, as `--position` reads it.
+    let v = variants::get(&a.game.variant)?;
+    let rules = v.rules(&a.game.rules, a.game.mutant.as_deref())?;
+    let reread = (v.parse)(&text, &rules).err().map(|e| e.to_string());
     if a.json {
-        let outcome = g.outcome().map(|o| o.as_str());
-        print_json(
-            &serde_json::json!({"variant": a.game.variant, "position": g.to_text(), "outcome": outcome}),
+        print_json(&serde_json::json!({
+            "variant": a.game.variant,
+            "position": text,
+            "outcome": outcome,
+            "position_valid": reread.is_none(),
+            "position_error": reread,
+        }));
+        return Ok(0);
+    }
+    println!("{text}");
+    if let Some(o) = outcome {
+        println!("outcome: {o} (the game is over: no move follows, G6)");
+    }
+    if let Some(e) = reread {
+        println!(
+            "note: this final position is not a valid position text, so --position rejects it: {e}"
         );
-    } else {
-        println!("{}", g.to_text());
     }
     Ok(0)
 }

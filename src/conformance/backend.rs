@@ -72,6 +72,10 @@ pub trait Backend {
         let _ = (req, depth);
         Err(BackendError::Unsupported("divide".into()))
     }
+    /// How many times the implementation was restarted after failing.
+    fn restarts(&self) -> usize {
+        0
+    }
 }
 
 /// The reference implementation as a backend.
@@ -90,6 +94,14 @@ impl Default for Reference {
             mutant: None,
         }
     }
+}
+
+/// A depth above [`crate::core::perft::MAX_DEPTH`] is beyond what the
+/// reference does: unsupported, saying the limit.
+fn check_depth(depth: u32) -> Result<(), BackendError> {
+    crate::core::perft::check_depth(depth)
+        .map(|_| ())
+        .map_err(|e| BackendError::Unsupported(e.to_string()))
 }
 
 fn rejected(e: Error) -> BackendError {
@@ -143,6 +155,7 @@ impl Backend for Reference {
         Ok(self.game(req)?.to_text())
     }
     fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        check_depth(depth)?;
         Ok(self.game(req)?.perft(depth, self.threads))
     }
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
@@ -170,6 +183,7 @@ impl Backend for Reference {
         ))
     }
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
+        check_depth(depth)?;
         let mut rows = self.game(req)?.divide(depth.max(1), self.threads);
         rows.sort();
         Ok(rows)

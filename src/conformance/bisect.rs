@@ -50,6 +50,28 @@ pub enum Bisection {
     /// engine's divide is inconsistent with its own move lists, or the
     /// width limit cut the difference off).
     Inconclusive(String),
+    /// The engine failed (crashed, hung, answered nonsense or an
+    /// `internal` error) when asked about `sequence`: an engine failure,
+    /// not a divergence of the rules.
+    EngineFailed {
+        sequence: Vec<String>,
+        message: String,
+    },
+}
+
+/// The engine's answer, sorted, or why it is a failure of the engine
+/// itself (`Err(Ok(..))`: it rejected the request, a divergence to report;
+/// `Err(Err(..))`: it failed).
+fn engine_moves(
+    engine: &mut dyn Backend,
+    req: &Request,
+) -> Result<Result<Vec<String>, String>, BackendError> {
+    match engine.moves(req) {
+        Ok(m) => Ok(Ok(sorted(m))),
+        Err(BackendError::Unsupported(m)) => Err(BackendError::Unsupported(m)),
+        Err(e @ BackendError::Rejected { .. }) => Ok(Err(e.to_string())),
+        Err(BackendError::Failed(m)) => Err(BackendError::Failed(m)),
+    }
 }
 
 fn with_moves(base: &Request, seq: &[String]) -> Request {
@@ -105,10 +127,15 @@ pub fn bisect(
         for seq in &frontier {
             let req = with_moves(base, seq);
             let want = sorted(reference.moves(&req)?);
-            let got = match engine.moves(&req) {
-                Ok(m) => Ok(sorted(m)),
-                Err(BackendError::Unsupported(m)) => return Err(BackendError::Unsupported(m)),
-                Err(e) => Err(e.to_string()),
+            let got = match engine_moves(engine, &req) {
+                Ok(g) => g,
+                Err(BackendError::Failed(message)) => {
+                    return Ok(Bisection::EngineFailed {
+                        sequence: seq.clone(),
+                        message,
+                    })
+                }
+                Err(e) => return Err(e),
             };
             if got.as_ref() != Ok(&want) {
                 return Ok(Bisection::Diverged(Divergence {
@@ -140,6 +167,12 @@ pub fn bisect(
             let got = match engine_divide(engine, &req, remaining, &moves) {
                 Ok(g) => g,
                 Err(BackendError::Unsupported(m)) => return Err(BackendError::Unsupported(m)),
+                Err(BackendError::Failed(message)) => {
+                    return Ok(Bisection::EngineFailed {
+                        sequence: seq.clone(),
+                        message,
+                    })
+                }
                 Err(e) => {
                     return Ok(Bisection::Diverged(Divergence {
                         sequence: seq.clone(),
@@ -355,6 +388,62 @@ mod tests {
         .unwrap();
         assert!(
             matches!(r, Bisection::Diverged(Divergence { ref sequence, .. }) if sequence.is_empty())
+        );
+    }
+
+    /// An engine that fails (crash, timeout) is reported as failing, with
+    /// the sequence it was asked about, not as a divergence.
+    struct Crashing;
+
+    impl Backend for Crashing {
+        fn name(&self) -> String {
+            "crashing".into()
+        }
+        fn validate(&mut self, _: &Request) -> Result<(), BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+        fn moves(&mut self, _: &Request) -> Result<Vec<String>, BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+        fn position(&mut self, _: &Request) -> Result<String, BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+        fn perft(&mut self, _: &Request, _: u32) -> Result<u64, BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+        fn outcome(&mut self, _: &Request) -> Result<String, BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+        fn explain(
+            &mut self,
+            _: &Request,
+            _: &str,
+        ) -> Result<(bool, Option<Vec<String>>), BackendError> {
+            Err(BackendError::Failed("engine exited".into()))
+        }
+    }
+
+    #[test]
+    fn a_failing_engine_is_an_engine_failure() {
+        let base = Request {
+            variant: "toy".into(),
+            ..Default::default()
+        };
+        let r = bisect(
+            &mut Toy { bug_at: None },
+            &mut Crashing,
+            &base,
+            3,
+            16,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            r,
+            Bisection::EngineFailed {
+                sequence: vec![],
+                message: "engine exited".into()
+            }
         );
     }
 

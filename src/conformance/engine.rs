@@ -7,7 +7,10 @@
 //! a hung engine (and anything it started) is killed as a whole after the
 //! per-request timeout. A crashed or killed engine is restarted on the
 //! next request; the request that failed is reported as
-//! [`BackendError::Failed`] (the case errors, the run goes on).
+//! [`BackendError::Failed`] (the case errors, the run goes on). What an
+//! engine writes is read in bounded pieces: a reply line longer than
+//! [`MAX_REPLY_BYTES`] is a failure (never held in memory), stderr lines
+//! are cut.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -41,6 +44,68 @@ fn shell(cmd: &str) -> Command {
     c
 }
 
+/// The longest reply line (or perftree output) read from an engine.
+pub const MAX_REPLY_BYTES: usize = 16 << 20;
+
+/// One line an engine wrote, read with a size cap.
+#[derive(Debug)]
+enum Line {
+    Text(String),
+    /// A line longer than the cap (its length so far; the rest is skipped).
+    TooLong(usize),
+}
+
+/// Reads `r` line by line, keeping at most `cap` bytes of a line (a longer
+/// one is reported as [`Line::TooLong`] and skipped to its end); invalid
+/// UTF-8 is replaced. Stops when `f` returns `false` or at end of input.
+fn read_lines_capped(r: impl Read, cap: usize, mut f: impl FnMut(Line) -> bool) {
+    let mut r = BufReader::new(r);
+    let mut line: Vec<u8> = Vec::new();
+    let mut too_long: Option<usize> = None;
+    loop {
+        let (done, used) = match r.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    take(&mut line, &mut too_long, &buf[..i], cap);
+                    (true, i + 1)
+                }
+                None => {
+                    take(&mut line, &mut too_long, buf, cap);
+                    (false, buf.len())
+                }
+            },
+        };
+        r.consume(used);
+        if done {
+            let item = match too_long.take() {
+                Some(n) => Line::TooLong(n),
+                None => Line::Text(String::from_utf8_lossy(&line).into_owned()),
+            };
+            line.clear();
+            if !f(item) {
+                return;
+            }
+        }
+    }
+    if let Some(n) = too_long {
+        f(Line::TooLong(n));
+    } else if !line.is_empty() {
+        f(Line::Text(String::from_utf8_lossy(&line).into_owned()));
+    }
+}
+
+fn take(line: &mut Vec<u8>, too_long: &mut Option<usize>, bytes: &[u8], cap: usize) {
+    match too_long {
+        Some(n) => *n += bytes.len(),
+        None if line.len() + bytes.len() > cap => {
+            *too_long = Some(line.len() + bytes.len());
+            line.clear();
+        }
+        None => line.extend_from_slice(bytes),
+    }
+}
+
 /// The last lines a child wrote to stderr (for error messages).
 struct Tail {
     lines: Arc<Mutex<VecDeque<String>>>,
@@ -51,13 +116,18 @@ fn tail_stderr(stderr: impl Read + Send + 'static) -> Tail {
     let lines = Arc::new(Mutex::new(VecDeque::new()));
     let t = Arc::clone(&lines);
     let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+        read_lines_capped(stderr, 4096, |line| {
+            let text = match line {
+                Line::Text(l) => crate::core::error::one_line(&l, 300),
+                Line::TooLong(n) => format!("(a line of {n} bytes)"),
+            };
             let mut q = t.lock().unwrap_or_else(|e| e.into_inner());
             if q.len() == 5 {
                 q.pop_front();
             }
-            q.push_back(line);
-        }
+            q.push_back(text);
+            true
+        });
     });
     Tail { lines, reader }
 }
@@ -153,7 +223,7 @@ impl Hello {
 struct Proc {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     stderr: Tail,
 }
 
@@ -209,11 +279,7 @@ impl EngineBackend {
         let stderr = tail_stderr(child.stderr.take().expect("piped"));
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
+            read_lines_capped(stdout, MAX_REPLY_BYTES, |line| tx.send(line).is_ok());
         });
         self.starts += 1;
         self.proc = Some(Proc {
@@ -265,7 +331,12 @@ impl EngineBackend {
             let p = self.proc.as_mut().expect("started");
             let left = deadline.saturating_duration_since(Instant::now());
             match p.lines.recv_timeout(left) {
-                Ok(text) => {
+                Ok(Line::TooLong(n)) => {
+                    return Err(self.died(&format!(
+                        "a reply line of more than {n} bytes (the limit is {MAX_REPLY_BYTES}; not read)"
+                    )))
+                }
+                Ok(Line::Text(text)) => {
                     let t = text.trim();
                     // Lines that are not JSON objects are the engine's own chatter.
                     if !t.starts_with('{') {
@@ -273,7 +344,12 @@ impl EngineBackend {
                     }
                     let v: Value = match serde_json::from_str(t) {
                         Ok(v) => v,
-                        Err(e) => return Err(self.died(&format!("malformed response ({e}): {t}"))),
+                        Err(e) => {
+                            return Err(self.died(&format!(
+                                "malformed response ({e}): {}",
+                                crate::core::error::one_line(t, 200)
+                            )))
+                        }
                     };
                     if v.get("id").and_then(Value::as_u64) != Some(id) {
                         continue; // a late answer to an earlier request
@@ -286,7 +362,7 @@ impl EngineBackend {
                 Err(RecvTimeoutError::Timeout) => {
                     self.stop();
                     return Err(BackendError::Failed(format!(
-                        "no answer to '{}' within {:.1?} (engine killed; restarted for the next request)",
+                        "no answer to '{}' within {:.1?} (engine killed)",
                         req.cmd, self.timeout
                     )));
                 }
@@ -311,7 +387,7 @@ impl EngineBackend {
             kill_group(&mut p.child);
             msg.push_str(&p.stderr.text());
         }
-        BackendError::Failed(format!("{msg}; restarted for the next request"))
+        BackendError::Failed(msg)
     }
 
     fn call(
@@ -389,6 +465,9 @@ fn text(v: &Value, name: &str) -> Result<String, BackendError> {
 }
 
 impl Backend for EngineBackend {
+    fn restarts(&self) -> usize {
+        self.starts.saturating_sub(1)
+    }
     fn name(&self) -> String {
         match &self.hello {
             Some(h) => format!("{} ({})", h.name, self.cmd),
@@ -505,16 +584,26 @@ impl PerftreeBackend {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| BackendError::Failed(format!("cannot start '{}': {e}", self.cmd)))?;
-        let mut stdout = child.stdout.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
         let stderr = tail_stderr(child.stderr.take().expect("piped"));
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = stdout.read_to_string(&mut s);
-            let _ = tx.send(s);
+            let mut s = Vec::new();
+            let read = stdout.take(MAX_REPLY_BYTES as u64 + 1).read_to_end(&mut s);
+            let _ = tx.send(read.map(|_| s));
         });
         let out = match rx.recv_timeout(self.timeout) {
-            Ok(s) => s,
+            Ok(Ok(s)) if s.len() > MAX_REPLY_BYTES => {
+                kill_group(&mut child);
+                return Err(BackendError::Failed(format!(
+                    "output longer than {MAX_REPLY_BYTES} bytes (killed)"
+                )));
+            }
+            Ok(Ok(s)) => String::from_utf8_lossy(&s).into_owned(),
+            Ok(Err(e)) => {
+                kill_group(&mut child);
+                return Err(BackendError::Failed(format!("cannot read its output: {e}")));
+            }
             Err(_) => {
                 kill_group(&mut child);
                 return Err(BackendError::Failed(format!(
@@ -702,6 +791,45 @@ mod tests {
             Err(BackendError::Unsupported(_))
         ));
         assert_eq!(b.starts, 2);
+    }
+
+    #[test]
+    fn lines_are_read_with_a_cap() {
+        let mut got = Vec::new();
+        let input = b"short\n0123456789abc\nok\xff\nlast";
+        read_lines_capped(&input[..], 10, |l| {
+            got.push(format!("{l:?}"));
+            true
+        });
+        assert_eq!(
+            got,
+            [
+                "Text(\"short\")",
+                "TooLong(13)",
+                "Text(\"ok\u{fffd}\")",
+                "Text(\"last\")"
+            ]
+        );
+    }
+
+    /// A reply line above the cap is a failure of the engine, reported
+    /// without reading it into memory.
+    #[test]
+    fn a_huge_reply_is_a_failure() {
+        let hello = r#"{"id":0,"name":"fake","variants":["fide"]}"#;
+        let script = format!(
+            "read l; echo '{hello}'; read l; head -c {} /dev/zero | tr '\\0' x; echo",
+            MAX_REPLY_BYTES + 10
+        );
+        let mut b = EngineBackend::new(&script, Duration::from_secs(20));
+        let req = Request {
+            variant: "fide".into(),
+            ..Default::default()
+        };
+        match b.moves(&req) {
+            Err(BackendError::Failed(m)) => assert!(m.contains("reply line of more than"), "{m}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -12,5 +12,5 @@ pub mod runner;
 
 pub use backend::{Backend, BackendError, Reference, Request};
 pub use engine::{EngineBackend, PerftreeBackend};
-pub use fixture::{Fixture, FixtureError};
-pub use runner::{run_fixture, run_paths, CaseReport, RunOptions, Status};
+pub use fixture::{Fixture, FixtureError, Loaded, Problem, Suite};
+pub use runner::{run_fixture, run_loaded, run_paths, CaseReport, RunOptions, Status};

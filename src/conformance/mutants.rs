@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use super::backend::Reference;
-use super::fixture::{collect, Fixture};
+use super::fixture::{Fixture, Suite};
 use super::runner::{run_fixture, RunOptions, Status};
 use crate::variants;
 
@@ -49,11 +49,26 @@ pub fn run(
     all: bool,
     progress: &mut dyn FnMut(&MutantReport),
 ) -> MutationRun {
-    let fixtures: Vec<Fixture> = collect(paths)
-        .iter()
-        .filter_map(|p| Fixture::load(p).ok())
-        .collect();
+    run_suite(&Suite::Paths(paths.to_vec()), variant, opts, all, progress)
+}
+
+/// [`run`] over any fixture suite. Entries that are not loadable fixtures
+/// are listed in [`MutationRun::broken_fixtures`].
+pub fn run_suite(
+    suite: &Suite,
+    variant: Option<&str>,
+    opts: &RunOptions,
+    all: bool,
+    progress: &mut dyn FnMut(&MutantReport),
+) -> MutationRun {
     let mut out = MutationRun::default();
+    let mut fixtures: Vec<Fixture> = Vec::new();
+    for l in suite.load() {
+        match l.fixture {
+            Ok(f) => fixtures.push(f),
+            Err(_) => out.broken_fixtures.push(l.path.display().to_string()),
+        }
+    }
     for v in variants::all() {
         if variant.is_some_and(|x| x != v.id) || v.mutants.is_empty() {
             continue;

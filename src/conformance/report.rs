@@ -196,7 +196,8 @@ pub fn human(j: &[Judged], verbose: bool) -> String {
         let r = c.case;
         let head = match &c.verdict {
             Verdict::Pass if verbose => "ok   ",
-            Verdict::Skipped if verbose => "SKIP ",
+            // A path that is not a fixture is always named.
+            Verdict::Skipped if verbose || r.variant.is_empty() => "SKIP ",
             Verdict::XFail(_) if verbose => "XFAIL",
             Verdict::Pass | Verdict::Skipped | Verdict::XFail(_) => continue,
             Verdict::Fail => "FAIL ",

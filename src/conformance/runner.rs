@@ -4,12 +4,18 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::backend::{Backend, BackendError, Request};
-use super::fixture::{collect, Fixture};
+use super::fixture::{gather, Fixture, Loaded, Problem};
+use crate::core::perft::{self, Limit, StopReason};
 
 /// Limits of a run.
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
-    /// Skip perft depths whose expected count exceeds this (0 = no limit).
+    /// The node budget of a perft expectation (0 = no limit): a depth whose
+    /// expected count exceeds it is skipped without running, and a perft of
+    /// the reference that visits more than this many nodes beyond the
+    /// expected count is stopped (so it never visits more than twice the
+    /// budget, whatever the fixture expects) and its depth is skipped, or
+    /// failed when it already counted more than the expected number.
     pub max_nodes: u64,
 }
 
@@ -71,6 +77,11 @@ fn has_prefix(text: &str, prefix: &str) -> bool {
             && text[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
+/// Whether an error message breaks the one-line rule.
+fn multi_line(m: &str) -> bool {
+    m.contains(['\n', '\r'])
+}
+
 /// Runs one fixture.
 pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) -> Status {
     let req = Request {
@@ -100,6 +111,9 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
                 }
                 Err(BackendError::Rejected { message, .. }) => {
                     fails.push(format!("{}: setup rejected: {message}", $what));
+                    if multi_line(&message) {
+                        fails.push("error message is not one line".into());
+                    }
                     return Status::Fail(fails);
                 }
             }
@@ -135,7 +149,7 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
                         fails.push(format!("error message does not contain '{c}': {message}"));
                     }
                 }
-                if message.contains('\n') {
+                if multi_line(&message) {
                     fails.push("error message is not one line".into());
                 }
                 if fails.is_empty() {
@@ -202,11 +216,41 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     }
     for (&depth, &want) in &e.perft {
         if opts.max_nodes > 0 && want > opts.max_nodes {
+            unsupported.push(format!(
+                "perft({depth}): expected {want} nodes, above the node budget {} (--max-nodes)",
+                opts.max_nodes
+            ));
             continue;
         }
-        if let Some(got) = ask!(format!("perft {depth}"), backend.perft(&req, depth)) {
-            if got != want {
-                fails.push(format!("perft({depth}): expected {want}, actual {got}"));
+        // The work is judged as it is done: a reference perft visiting more
+        // than the budget beyond the expected count stops.
+        let limit = Limit {
+            max_nodes: (opts.max_nodes > 0).then(|| opts.max_nodes.saturating_add(want)),
+            max_time: None,
+        };
+        let (result, stopped) = perft::limited(limit, || backend.perft(&req, depth));
+        match stopped {
+            Some(s) if s.leaves > want => {
+                checked += 1;
+                fails.push(format!(
+                    "perft({depth}): expected {want}, actual more than {} ({s})",
+                    s.leaves
+                ));
+            }
+            Some(s) => match s.reason {
+                StopReason::Nodes(_) => unsupported.push(format!(
+                    "perft({depth}): not checked: {s} (node budget, --max-nodes)"
+                )),
+                StopReason::Time(_) => {
+                    return Status::Error(format!("perft({depth}): the reference {s}"))
+                }
+            },
+            None => {
+                if let Some(got) = ask!(format!("perft {depth}"), result) {
+                    if got != want {
+                        fails.push(format!("perft({depth}): expected {want}, actual {got}"));
+                    }
+                }
             }
         }
     }
@@ -235,6 +279,9 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
             Err(BackendError::Failed(m)) => return Status::Error(m),
             Err(BackendError::Rejected { message, .. }) => {
                 checked += 1;
+                if multi_line(&message) {
+                    fails.push("error message is not one line".into());
+                }
                 fails.push(format!("explain {}: rejected: {message}", x.mv))
             }
         }
@@ -249,16 +296,31 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     }
 }
 
-/// Loads and runs every fixture under `paths`.
+/// Loads and runs every fixture under `paths` ([`gather`]).
 pub fn run_paths(
     paths: &[PathBuf],
     backend: &mut dyn Backend,
     opts: &RunOptions,
     filter: &dyn Fn(&Fixture, &Path) -> bool,
 ) -> Vec<CaseReport> {
+    run_loaded(gather(paths), backend, opts, filter)
+}
+
+/// Runs the loaded fixtures that pass `filter`; entries that gave no
+/// fixture are reported as errored (or skipped, saying why).
+pub fn run_loaded(
+    loaded: Vec<Loaded>,
+    backend: &mut dyn Backend,
+    opts: &RunOptions,
+    filter: &dyn Fn(&Fixture, &Path) -> bool,
+) -> Vec<CaseReport> {
     let mut out = Vec::new();
-    for file in collect(paths) {
-        match Fixture::load(&file) {
+    for Loaded {
+        path: file,
+        fixture,
+    } in loaded
+    {
+        match fixture {
             Ok(f) => {
                 if !filter(&f, &file) {
                     continue;
@@ -272,15 +334,18 @@ pub fn run_paths(
                     status,
                 });
             }
-            Err(e) => out.push(CaseReport {
+            Err(problem) => out.push(CaseReport {
                 id: file
                     .file_stem()
                     .map(|s| s.to_string_lossy().to_string())
                     .unwrap_or_default(),
-                file,
                 variant: String::new(),
                 rules: vec![],
-                status: Status::Error(e.to_string()),
+                status: match problem {
+                    Problem::Error(m) => Status::Error(m),
+                    Problem::Skip(m) => Status::Skipped(format!("{}: {m}", file.display())),
+                },
+                file,
             }),
         }
     }

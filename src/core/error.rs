@@ -1,7 +1,59 @@
 //! Typed errors of the library. The CLI turns every one of them into exit
 //! code 2 with a one-line message.
+//!
+//! Messages quote user input through [`echo`] (at most [`ECHO_MAX`]
+//! characters, control characters escaped), so a message stays one short
+//! line whatever the input; [`one_line`] does the same for whole messages
+//! at the edges (CLI, engine protocol).
 
 use thiserror::Error;
+
+/// The most characters of user input a message quotes.
+pub const ECHO_MAX: usize = 48;
+
+/// `s` as one line of at most `max` characters: line breaks, tabs and
+/// other control characters escaped (`\n`, `\r`, `\u{1b}`), the rest cut
+/// with `…(+N)` naming how many characters were left out.
+pub fn one_line(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    for (shown, c) in chars.by_ref().enumerate() {
+        if shown >= max {
+            let rest = 1 + chars.count();
+            out.push_str(&format!("…(+{rest})"));
+            return out;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// User input quoted in a message: [`one_line`] with [`ECHO_MAX`].
+pub fn echo(s: &str) -> String {
+    one_line(s, ECHO_MAX)
+}
+
+/// The registered variant ids, for the unknown-variant message. The one
+/// place `core` reads the registry: so the message can never go stale.
+fn known_variants() -> String {
+    crate::variants::all()
+        .iter()
+        .map(|v| v.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A perft depth above [`crate::core::perft::MAX_DEPTH`].
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+#[error("depth {depth} is above the limit of {max} (perft::MAX_DEPTH)")]
+pub struct DepthError {
+    pub depth: u64,
+    pub max: u32,
+}
 
 /// What a position text got wrong. Parsing (syntax, per notation field)
 /// and validation (meaning) are separate kinds, as parse → validate are
@@ -46,24 +98,24 @@ impl PositionError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum MoveError {
     /// Not a move in this game's notation at all.
-    #[error("malformed move '{text}': {message}")]
+    #[error("malformed move '{}': {message}", echo(text))]
     Syntax { text: String, message: String },
     /// Well-formed, but not legal here; `rules` names the rule IDs that
     /// decide it (may be empty when no single rule does).
-    #[error("illegal move '{text}': {reason}{}", rule_suffix(rules))]
+    #[error("illegal move '{}': {reason}{}", echo(text), rule_suffix(rules))]
     Illegal {
         text: String,
         reason: String,
         rules: Vec<&'static str>,
     },
     /// Several legal moves match an abbreviated notation.
-    #[error("ambiguous move '{text}': matches {}", candidates.join(", "))]
+    #[error("ambiguous move '{}': matches {}", echo(text), candidates.join(", "))]
     Ambiguous {
         text: String,
         candidates: Vec<String>,
     },
     /// The game is over: no move can be played.
-    #[error("move '{text}' after the game has ended")]
+    #[error("move '{}' after the game has ended", echo(text))]
     GameOver { text: String },
 }
 
@@ -94,26 +146,35 @@ impl MoveError {
 /// A rule option (`--rule K[=V]`) that is unknown or has a bad value.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RuleError {
-    #[error("unknown rule option '{name}' for variant {variant} (known: {known})")]
+    #[error(
+        "unknown rule option '{}' for variant {variant} (known: {known})",
+        echo(name)
+    )]
     Unknown {
         variant: &'static str,
         name: String,
         known: String,
     },
-    #[error("bad value '{value}' for rule option '{name}': {message}")]
+    #[error(
+        "bad value '{}' for rule option '{}': {message}",
+        echo(value),
+        echo(name)
+    )]
     BadValue {
         name: String,
         value: String,
         message: String,
     },
-    #[error("unknown mutant '{name}' for variant {variant}")]
+    #[error("unknown mutant '{}' for variant {variant}", echo(name))]
     UnknownMutant { variant: &'static str, name: String },
 }
 
 /// Any error of the library.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
-    #[error("unknown variant '{0}' (known: fide, sonic, hop, crazy, bosses, english)")]
+    /// The list of known ids comes from the registry, so a new variant
+    /// appears in the message by being registered.
+    #[error("unknown variant '{}' (known: {})", echo(.0), known_variants())]
     UnknownVariant(String),
     #[error(transparent)]
     Rule(#[from] RuleError),

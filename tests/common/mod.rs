@@ -63,3 +63,33 @@ pub fn snapshot(name: &str, text: &str) {
         insta::assert_snapshot!(name, text);
     });
 }
+
+/// Runs the arbiter binary in folder `dir`: (exit code, stdout, stderr).
+pub fn arbiter_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// A fresh scratch folder under the target folder, named after the test
+/// binary, `name` and the process.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Whether this is a CI run (`CI=true`, as `.ci/run` exports): there a
+/// missing external tool is a failure, not a skip.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
