@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod hex;
 pub mod moves;
 pub mod notation;
 pub mod perft;

@@ -8,6 +8,7 @@ pub mod crazy;
 pub mod draughts;
 pub mod english;
 pub mod fide;
+pub mod glinski;
 pub mod hop;
 pub mod sonic;
 
@@ -31,7 +32,7 @@ pub struct Variant {
 pub type ParseFn = fn(&str, &Rules) -> Result<Box<dyn DynGame>, PositionError>;
 
 /// Every registered variant, in the order of the command-line contract.
-pub fn all() -> [&'static Variant; 6] {
+pub fn all() -> [&'static Variant; 7] {
     [
         &fide::VARIANT,
         &sonic::VARIANT,
@@ -39,6 +40,7 @@ pub fn all() -> [&'static Variant; 6] {
         &crazy::VARIANT,
         &bosses::VARIANT,
         &english::VARIANT,
+        &glinski::VARIANT,
     ]
 }
 

@@ -1,0 +1,408 @@
+//! Gliński's hexagonal chess (`glinski`), the base of `sonic-hex` as `fide`
+//! is of `sonic`.
+//!
+//! **GLN-1** Gliński's hexagonal chess, the public rules: 91 cells (files
+//! a–l without j; geometry in [`crate::core::hex`]); rook along the six
+//! orthogonal lines, bishop along the six diagonal lines, queen both, king
+//! one cell along any of the twelve, knight the twelve leaps (two cells
+//! along an orthogonal line, one along an orthogonal line at 60°); pawns
+//! step one cell along their file, capture one cell forward along the two
+//! orthogonal lines next to it, step two cells from any start cell of
+//! their colour through an empty cell (so also after a capture onto
+//! another start cell), capture en passant right after such a double step
+//! (a pawn that could have captured the double-stepper had it stepped one
+//! cell), and promote on the far edge to Q, R, B or N; no castling; check,
+//! checkmate (the side to move has no legal move and is in check: the
+//! other side wins) and stalemate (no legal move, not in check: a draw, as
+//! in chess per RULINGS; the federation rules score it ¾–¼, see
+//! CONFORMANCE.md).
+//!
+//! - `position`: the validated position, the legal move generator (check
+//!   and pin masks, bulk counting) and copy-make;
+//! - `fen`: the hexagonal FEN, parse (raw `Setup`) → validate (`Pos`) →
+//!   canonical text;
+//! - `explain`: the move text (`f5f6`, `e9e10q`) and why a move is legal
+//!   or illegal, with the rule ID;
+//! - [`record`]: game records in SAN with English or Hungarian letters.
+
+mod explain;
+pub mod fen;
+mod position;
+pub mod record;
+
+use crate::core::{
+    Color, Decision, Game, Move, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules,
+    Verdict,
+};
+use crate::variants::Variant;
+
+pub use fen::START_TEXT as START;
+pub use position::Mv;
+use position::{
+    Pos, MUT_DIAGONAL_PAWN_CAPTURES, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
+    MUT_PINNED_MOVE, WHITE,
+};
+use record::{Lang, Record};
+
+/// The mutants of `glinski` (deliberate misreadings of GLN-1).
+pub static MUTANTS: [Mutant; 5] = [
+    Mutant {
+        name: "diagonal-pawn-captures",
+        doc: "GLN-1 misread: pawns capture one cell forward along the diagonals next to their file (as on the square board), not along the orthogonals",
+    },
+    Mutant {
+        name: "double-step-first-move-only",
+        doc: "GLN-1 misread: a pawn steps two cells only on its first move, so not after a capture onto another start cell",
+    },
+    Mutant { name: "no-en-passant", doc: "GLN-1 misread: en passant captures are never legal" },
+    Mutant { name: "king-into-check", doc: "GLN-1 misread: the king may step onto an attacked cell" },
+    Mutant { name: "pinned-pieces-move", doc: "GLN-1 misread: pinned pieces move freely (pins ignored)" },
+];
+
+pub static VARIANT: Variant = Variant {
+    id: "glinski",
+    name: "Gliński's hexagonal chess (91 cells; the base of sonic-hex)",
+    options: &[],
+    mutants: &MUTANTS,
+    start: |_| START.to_string(),
+    parse,
+};
+
+fn mutant_flags(rules: &Rules) -> u8 {
+    let mut f = 0;
+    for (name, flag) in [
+        ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
+        ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
+        ("no-en-passant", MUT_NO_EP),
+        ("king-into-check", MUT_KING_INTO_CHECK),
+        ("pinned-pieces-move", MUT_PINNED_MOVE),
+    ] {
+        if rules.is_mutant(name) {
+            f |= flag;
+        }
+    }
+    f
+}
+
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, PositionError> {
+    Ok(Box::new(Glinski::from_text(text, mutant_flags(rules))?))
+}
+
+/// A `glinski` position (the [`Game`] of Gliński's hexagonal chess).
+///
+/// Besides the position it remembers the language of the record tokens
+/// played so far (0 none yet, 1 English, 2 Hungarian; see [`record`]): a
+/// reading aid for `play --moves` with a federation record, not part of
+/// the position (equality, hash and the position text ignore it).
+#[derive(Clone, Copy, Debug)]
+pub struct Glinski {
+    pos: Pos,
+    lang: u8,
+}
+
+impl PartialEq for Glinski {
+    fn eq(&self, o: &Glinski) -> bool {
+        self.pos == o.pos
+    }
+}
+
+impl Eq for Glinski {}
+
+impl std::hash::Hash for Glinski {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.pos.hash(h);
+    }
+}
+
+fn lang_code(l: Lang) -> u8 {
+    match l {
+        Lang::English => 1,
+        Lang::Hungarian => 2,
+    }
+}
+
+fn lang_of(code: u8) -> Option<Lang> {
+    match code {
+        1 => Some(Lang::English),
+        2 => Some(Lang::Hungarian),
+        _ => None,
+    }
+}
+
+impl Glinski {
+    /// Parses and validates a position text (see [`fen`]); `mutants` are
+    /// mutant flags (0 for the rules as written).
+    ///
+    /// # Errors
+    /// Syntax or validity errors naming the field.
+    ///
+    /// # Examples
+    /// ```
+    /// use arbiter::core::Game;
+    /// use arbiter::variants::glinski::{Glinski, START};
+    ///
+    /// let g = Glinski::from_text(START, 0).unwrap();
+    /// assert_eq!(g.perft(1), 51);
+    /// let e = Glinski::from_text("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQB1NRP1 w - 0 1", 0)
+    ///     .unwrap_err();
+    /// assert_eq!(e.field(), "board"); // no white king
+    /// let v = g.explain("f5f7").unwrap();
+    /// assert!(!v.legal && v.rules == ["GLN-1"]);
+    /// ```
+    pub fn from_text(text: &str, mutants: u8) -> Result<Glinski, PositionError> {
+        Ok(Glinski {
+            pos: fen::Setup::parse(text)?.validate(mutants)?,
+            lang: 0,
+        })
+    }
+
+    /// The start position.
+    pub fn start() -> Glinski {
+        Glinski::from_text(START, 0).expect("the start position is valid")
+    }
+
+    /// Resolves a move text read in the language(s) `langs` (`None`: the
+    /// canonical text, or a record token read both ways).
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`].
+    pub fn parse_in(&self, text: &str, langs: Option<&[Lang]>) -> Result<Mv, MoveError> {
+        let text = text.trim();
+        match explain::parse_text(text) {
+            Ok((from, to, promo)) => self
+                .pos
+                .moves()
+                .into_iter()
+                .find(|m| {
+                    m.from as usize == from.slot()
+                        && m.to as usize == to.slot()
+                        && m.promo() == promo
+                })
+                .ok_or_else(|| self.rejection(text)),
+            Err(_) => {
+                let Ok(san) = record::San::parse(text) else {
+                    return Err(MoveError::syntax(
+                        text,
+                        "neither a cell pair (f5f6, e9e10q) nor a record move (Nf3, exf6, Hg2, e10=Q)",
+                    ));
+                };
+                if self.outcome().is_some() {
+                    return Err(MoveError::GameOver {
+                        text: text.to_string(),
+                    });
+                }
+                let learned = lang_of(self.lang).map(|l| [l]);
+                let langs = langs.or(learned.as_ref().map(|l| &l[..]));
+                let mut m = record::parse_token(&self.pos, text, langs)?;
+                if let [l] = san.langs()[..] {
+                    m.lang = lang_code(l);
+                }
+                Ok(m)
+            }
+        }
+    }
+
+    /// Replays a game record (see [`record`]) from the start position (or
+    /// its `FEN` tag); returns the final position, or the 1-based ply where
+    /// it stops with the reason.
+    ///
+    /// # Errors
+    /// `(ply, error)`; ply 0 for a bad `FEN` tag or mixed languages.
+    pub fn replay(rec: &Record) -> Result<Glinski, (usize, crate::core::Error)> {
+        let mut g = match rec.tag("FEN") {
+            Some(f) => Glinski::from_text(f, 0).map_err(|e| (0, e.into()))?,
+            None => Glinski::start(),
+        };
+        let lang = rec.lang().map_err(|m| {
+            (
+                0,
+                crate::core::Error::Move {
+                    ply: 0,
+                    error: MoveError::syntax("record", m),
+                },
+            )
+        })?;
+        let langs: Option<Vec<Lang>> = lang.map(|l| vec![l]);
+        for (i, t) in rec.moves.iter().enumerate() {
+            let m = g
+                .parse_in(t, langs.as_deref())
+                .map_err(|error| (i + 1, crate::core::Error::Move { ply: i + 1, error }))?;
+            Game::play(&mut g, &m);
+        }
+        Ok(g)
+    }
+}
+
+impl Game for Glinski {
+    type Move = Mv;
+
+    fn variant(&self) -> &'static str {
+        "glinski"
+    }
+
+    fn turn(&self) -> Color {
+        if self.pos.turn == WHITE {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+        self.pos.generate(sink);
+    }
+
+    fn play(&mut self, m: &Mv) {
+        self.pos.make(*m);
+        if m.lang != 0 {
+            self.lang = m.lang;
+        }
+    }
+
+    /// GLN-1: no legal move → checkmate (in check: the other side wins) or
+    /// stalemate (a draw). A missing king (only under the mutant
+    /// `king-into-check`) loses.
+    fn outcome(&self) -> Option<Outcome> {
+        let them = Game::turn(self).other();
+        if self.pos.king(self.pos.turn).is_none() {
+            return Some(Outcome::Win(them));
+        }
+        if self.count_legal() > 0 {
+            return None;
+        }
+        Some(if self.pos.checked() {
+            Outcome::Win(them)
+        } else {
+            Outcome::Draw
+        })
+    }
+
+    fn to_text(&self) -> String {
+        fen::write(&self.pos)
+    }
+
+    fn to_move(&self, m: &Mv) -> Move {
+        let cell = |s: u8| {
+            crate::core::hex::Cell::from_slot(s as usize)
+                .map(|c| c.to_square())
+                .unwrap_or_default()
+        };
+        let mut mv = Move::step(cell(m.from), cell(m.to));
+        if let Some(r) = m.promo() {
+            let l = fen::LETTERS[r] as u8;
+            let piece = if self.pos.turn == WHITE {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            mv = mv.with(Decision::Promote {
+                on: cell(m.to),
+                piece,
+            });
+        }
+        mv
+    }
+
+    fn move_text(&self, m: &Mv) -> String {
+        explain::text_of(*m)
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        let text = text.trim();
+        if explain::parse_text(text).is_ok() || record::San::parse(text).is_ok() {
+            return Ok(());
+        }
+        explain::parse_text(text).map(|_| ())
+    }
+
+    /// Accepts the canonical text and record tokens (SAN with English or
+    /// Hungarian letters, see [`record`]).
+    fn parse_move(&self, text: &str) -> Result<Mv, MoveError> {
+        self.parse_in(text, None)
+    }
+
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        let text = text.trim();
+        if explain::parse_text(text).is_ok() {
+            return explain::explain(&self.pos, text);
+        }
+        match self.parse_in(text, None) {
+            Ok(m) => Ok(Verdict {
+                legal: true,
+                text: explain::text_of(m),
+                rules: vec!["GLN-1"],
+                reason: explain::legal_reason(&self.pos, m),
+            }),
+            Err(MoveError::Syntax { text, message }) => Err(MoveError::Syntax { text, message }),
+            Err(e) => Ok(Verdict {
+                legal: false,
+                text: text.to_string(),
+                rules: vec!["GLN-1"],
+                reason: e.to_string(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trip_and_count() {
+        let g = Glinski::start();
+        assert_eq!(g.to_text(), START);
+        assert_eq!(g.count_legal(), 51);
+    }
+
+    /// Random edits of valid texts and move texts never panic; whatever is
+    /// accepted prints a text that parses back to itself and supports perft.
+    #[test]
+    fn mangled_input_never_panics() {
+        let seeds = [
+            START,
+            "b/qbk/n1b1n/r5r/ppp1ppppp/11/4pP5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w e6 0 2",
+            "1/3/5/7/9/11/11/11/11/11/K9k w - 0 1",
+        ];
+        let alphabet = b"pnbrqkPNBRQK1234567890/ -wabcdefghikl";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut accepted = 0;
+        for i in 0..20_000 {
+            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..1 + next(3) {
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = alphabet[next(alphabet.len())],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, alphabet[next(alphabet.len())]),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).to_string();
+            if let Ok(g) = Glinski::from_text(&text, 0) {
+                accepted += 1;
+                let t = g.to_text();
+                assert_eq!(
+                    Glinski::from_text(&t, 0).map(|h| h.to_text()).as_deref(),
+                    Ok(t.as_str()),
+                    "{text}"
+                );
+                crate::core::perft::perft(&g, 2);
+                for m in [
+                    "f5f6", "e4e6", "e10e9q", "Nf3", "Hxg2", "exf6", "ixk", "zz", "f5f6k", "Ve10+",
+                ] {
+                    let _ = g.explain(m);
+                    let _ = g.parse_move(m);
+                }
+            }
+        }
+        assert!(accepted > 100, "only {accepted} accepted");
+    }
+}

@@ -1,0 +1,630 @@
+//! The validated Gliński position and its legal move generator (GLN-1).
+//!
+//! State: eight 128-bit occupancy boards (six roles, two colours) on the
+//! slots of [`crate::core::hex`], side to move, en passant cell, mutant
+//! flags, the counters, and (only under the mutant
+//! `double-step-first-move-only`) the set of pawns that have moved: about
+//! 170 bytes, copied per node (copy-make). Moves are 3-byte [`Mv`]s; the
+//! shared [`crate::core::Move`] is built only at the edge.
+//!
+//! Legality is decided without playing the move, as in `fide`: the check
+//! mask (cells that capture or block a single checker), pin lines (a pinned
+//! piece stays on the line through its king; found by scanning the king's
+//! twelve lines), king steps tested against attacks with the king lifted
+//! off the board, and en passant tested by recomputing the attacks on the
+//! king with both pawns moved. Leaves are counted in bulk (popcounts of
+//! target sets).
+
+use crate::core::hex::{
+    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, Cell, Cells, Dir,
+    BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS, SLOTS,
+};
+use crate::core::MoveSink;
+
+pub const PAWN: usize = 0;
+pub const KNIGHT: usize = 1;
+pub const BISHOP: usize = 2;
+pub const ROOK: usize = 3;
+pub const QUEEN: usize = 4;
+pub const KING: usize = 5;
+
+pub const WHITE: usize = 0;
+pub const BLACK: usize = 1;
+
+/// "No en passant cell" (slot 0 is off the board).
+pub const NO_EP: u8 = 0;
+
+/// Mutant flags (deliberate misreadings of GLN-1, for mutation testing).
+pub const MUT_DIAGONAL_PAWN_CAPTURES: u8 = 1;
+pub const MUT_FIRST_MOVE_DOUBLE_STEP: u8 = 2;
+pub const MUT_NO_EP: u8 = 4;
+pub const MUT_KING_INTO_CHECK: u8 = 8;
+pub const MUT_PINNED_MOVE: u8 = 16;
+
+/// Move flags.
+pub const F_NORMAL: u8 = 0;
+pub const F_DOUBLE: u8 = 1;
+pub const F_EP: u8 = 2;
+/// `F_PROMO + role - KNIGHT` for promotion to knight..queen.
+pub const F_PROMO: u8 = 3;
+
+/// A compact move: from and to slots and a flag. `lang` is not part of
+/// the move (equality and hash ignore it): a record token sets it to the
+/// record language its letters revealed (1 English, 2 Hungarian), so that
+/// the game reads later tokens of the same record the same way.
+#[derive(Clone, Copy, Debug)]
+pub struct Mv {
+    pub from: u8,
+    pub to: u8,
+    pub flag: u8,
+    pub lang: u8,
+}
+
+impl PartialEq for Mv {
+    #[inline]
+    fn eq(&self, o: &Mv) -> bool {
+        (self.from, self.to, self.flag) == (o.from, o.to, o.flag)
+    }
+}
+
+impl Eq for Mv {}
+
+impl std::hash::Hash for Mv {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.from, self.to, self.flag).hash(h);
+    }
+}
+
+impl Mv {
+    #[inline]
+    pub const fn new(from: usize, to: usize, flag: u8) -> Mv {
+        Mv {
+            from: from as u8,
+            to: to as u8,
+            flag,
+            lang: 0,
+        }
+    }
+    /// The promotion role, if any.
+    #[inline]
+    pub const fn promo(self) -> Option<usize> {
+        if self.flag >= F_PROMO {
+            Some((self.flag - F_PROMO) as usize + KNIGHT)
+        } else {
+            None
+        }
+    }
+}
+
+/// The start cells of each colour's pawns (GLN-1): White b1 c2 d3 e4 f5
+/// g4 h3 i2 k1, Black b7 … k7. A pawn of that colour on one of them may
+/// step two cells.
+pub const START: [u128; 2] = [
+    cells(&["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]),
+    cells(&["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]),
+];
+
+/// The promotion cells (the far edge: the cells with no cell straight
+/// ahead): White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6, Black rank 1.
+pub const PROMOTION: [u128; 2] = [
+    BOARD & !shift(BOARD, Dir::DOWN),
+    BOARD & !shift(BOARD, Dir::UP),
+];
+
+/// Cells a pawn of each colour can stand on: reachable from its start
+/// cells by its moves (forward and the two capture directions). The rest
+/// ("behind" the start cells) is impossible in a position.
+pub const PAWN_CELLS: [u128; 2] = [reach(WHITE), reach(BLACK)];
+
+/// Each colour's forward direction.
+pub const FORWARD: [Dir; 2] = [Dir::UP, Dir::DOWN];
+
+/// The two capture directions of each colour's pawns: one cell forward
+/// along the two orthogonal lines 60° left and right of forward (GLN-1):
+/// White 10 and 2 o'clock, Black 8 and 4 o'clock. Index 1: the mutant
+/// `diagonal-pawn-captures` (the diagonals next to forward, 11 and 1 /
+/// 7 and 5 o'clock).
+pub const CAPTURE_DIRS: [[[Dir; 2]; 2]; 2] = [
+    [
+        [Dir::from_hour(10), Dir::from_hour(2)],
+        [Dir::from_hour(8), Dir::from_hour(4)],
+    ],
+    [
+        [Dir::from_hour(11), Dir::from_hour(1)],
+        [Dir::from_hour(7), Dir::from_hour(5)],
+    ],
+];
+
+/// `PAWN_ATTACKS[mode][color][slot]`: the cells a pawn of `color` on
+/// `slot` attacks (mode 0 the rules, 1 the mutant). Symmetric: the pawns
+/// of `color` that attack a cell stand on `PAWN_ATTACKS[mode][1 - color]`.
+pub static PAWN_ATTACKS: [[[u128; SLOTS]; 2]; 2] = {
+    let mut t = [[[0u128; SLOTS]; 2]; 2];
+    let mut mode = 0;
+    while mode < 2 {
+        let mut color = 0;
+        while color < 2 {
+            let mut s = 0;
+            while s < 121 {
+                if let Some(c) = Cell::from_slot(s) {
+                    let mut i = 0;
+                    while i < 2 {
+                        if let Some(n) = c.step(CAPTURE_DIRS[mode][color][i]) {
+                            t[mode][color][s] |= n.bit();
+                        }
+                        i += 1;
+                    }
+                }
+                s += 1;
+            }
+            color += 1;
+        }
+        mode += 1;
+    }
+    t
+};
+
+const fn cells(names: &[&str]) -> u128 {
+    let mut b = 0u128;
+    let mut i = 0;
+    while i < names.len() {
+        let n = names[i].as_bytes();
+        let mut file = 0;
+        while crate::core::hex::FILES[file] as u8 != n[0] {
+            file += 1;
+        }
+        let mut rank = 0u8;
+        let mut k = 1;
+        while k < n.len() {
+            rank = rank * 10 + (n[k] - b'0');
+            k += 1;
+        }
+        match Cell::from_file_rank(file as u8, rank - 1) {
+            Some(c) => b |= c.bit(),
+            None => panic!("not a cell"),
+        }
+        i += 1;
+    }
+    b
+}
+
+const fn reach(color: usize) -> u128 {
+    let mut r = START[color];
+    loop {
+        let next = r
+            | shift(r, FORWARD[color])
+            | shift(r, CAPTURE_DIRS[0][color][0])
+            | shift(r, CAPTURE_DIRS[0][color][1]);
+        if next == r {
+            return r;
+        }
+        r = next;
+    }
+}
+
+/// The position. Only [`super::fen::Setup::validate`] builds one from
+/// outside, so move generation never sees an inconsistent state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Pos {
+    pub roles: [u128; 6],
+    pub colors: [u128; 2],
+    /// `WHITE` or `BLACK`.
+    pub turn: usize,
+    /// The cell a pawn passed over with its last double step, or `NO_EP`.
+    pub ep: u8,
+    pub mutants: u8,
+    /// Pawns that have moved (kept only under the mutant
+    /// `double-step-first-move-only`; 0 otherwise).
+    pub moved: u128,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+/// Everything the next moves depend on; the counters are left out (no
+/// rule reads them), so transpositions share their hash.
+impl std::hash::Hash for Pos {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.roles.hash(h);
+        self.colors.hash(h);
+        self.turn.hash(h);
+        self.ep.hash(h);
+        self.mutants.hash(h);
+        self.moved.hash(h);
+    }
+}
+
+/// How the generator hands moves to any core sink (a list, or only a
+/// count: bulk counting at perft leaves, where no move is built).
+trait Sink {
+    /// Moves of a piece (not a pawn) from `from` to each of `targets`.
+    fn piece(&mut self, from: usize, targets: u128);
+    /// Pawn moves to each of `targets`, from the slot `back` away, with
+    /// `flag`.
+    fn pawns(&mut self, targets: u128, back: i32, flag: u8);
+    /// Promotions to each of `targets`: four moves each (Q, R, B, N).
+    fn promos(&mut self, targets: u128, back: i32);
+    fn one(&mut self, m: Mv);
+}
+
+impl<S: MoveSink<Mv>> Sink for S {
+    #[inline]
+    fn piece(&mut self, from: usize, targets: u128) {
+        if S::COUNTS_ONLY {
+            self.add_count(targets.count_ones() as u64);
+        } else {
+            for to in Cells(targets) {
+                self.push(Mv::new(from, to, F_NORMAL));
+            }
+        }
+    }
+    #[inline]
+    fn pawns(&mut self, targets: u128, back: i32, flag: u8) {
+        if S::COUNTS_ONLY {
+            self.add_count(targets.count_ones() as u64);
+        } else {
+            for to in Cells(targets) {
+                self.push(Mv::new((to as i32 + back) as usize, to, flag));
+            }
+        }
+    }
+    #[inline]
+    fn promos(&mut self, targets: u128, back: i32) {
+        if S::COUNTS_ONLY {
+            self.add_count(4 * targets.count_ones() as u64);
+            return;
+        }
+        for to in Cells(targets) {
+            let from = (to as i32 + back) as usize;
+            for r in 0..4 {
+                self.push(Mv::new(from, to, F_PROMO + r));
+            }
+        }
+    }
+    #[inline]
+    fn one(&mut self, m: Mv) {
+        self.push(m);
+    }
+}
+
+#[inline(always)]
+fn bit(s: usize) -> u128 {
+    1u128 << s
+}
+
+impl Pos {
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: usize, role: usize) -> u128 {
+        self.colors[color] & self.roles[role]
+    }
+
+    /// The role on slot `s`, if any.
+    #[inline]
+    pub fn role_at(&self, s: usize) -> Option<usize> {
+        let b = bit(s);
+        if self.occupied() & b == 0 {
+            return None;
+        }
+        (0..6).find(|&r| self.roles[r] & b != 0)
+    }
+
+    /// The colour of the piece on slot `s`, if any.
+    #[inline]
+    pub fn color_at(&self, s: usize) -> Option<usize> {
+        let b = bit(s);
+        if self.colors[WHITE] & b != 0 {
+            Some(WHITE)
+        } else if self.colors[BLACK] & b != 0 {
+            Some(BLACK)
+        } else {
+            None
+        }
+    }
+
+    /// The king slot of `color` (`None` only under a mutant that lets a
+    /// king be taken).
+    #[inline]
+    pub fn king(&self, color: usize) -> Option<usize> {
+        let k = self.pieces(color, KING);
+        (k != 0).then(|| k.trailing_zeros() as usize)
+    }
+
+    /// 0 for the rules, 1 under the mutant `diagonal-pawn-captures`.
+    #[inline]
+    pub fn pawn_mode(&self) -> usize {
+        (self.mutants & MUT_DIAGONAL_PAWN_CAPTURES != 0) as usize
+    }
+
+    /// Whether a piece of `them` (the set `them_bb`, a subset of one
+    /// colour's pieces) attacks slot `sq` with occupancy `occ` (GLN-1
+    /// piece moves; early exits).
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+        if hex::KNIGHT[sq] & self.roles[KNIGHT] & them_bb != 0
+            || PAWN_ATTACKS[self.pawn_mode()][by ^ 1][sq] & self.roles[PAWN] & them_bb != 0
+            || hex::KING[sq] & self.roles[KING] & them_bb != 0
+        {
+            return true;
+        }
+        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & them_bb;
+        if rq & ORTHOGONAL_LINES[sq] != 0 && rook_attacks(sq, occ) & rq != 0 {
+            return true;
+        }
+        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & them_bb;
+        bq & DIAGONAL_LINES[sq] != 0 && bishop_attacks(sq, occ) & bq != 0
+    }
+
+    /// Whether `color`'s king is attacked.
+    pub fn in_check(&self, color: usize) -> bool {
+        self.king(color)
+            .is_some_and(|k| self.attacked(k, color ^ 1, self.colors[color ^ 1], self.occupied()))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn checked(&self) -> bool {
+        self.in_check(self.turn)
+    }
+
+    /// Feeds the legal moves to `sink` (GLN-1).
+    #[inline]
+    pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+        if self.turn == WHITE {
+            self.gen::<true, _>(sink)
+        } else {
+            self.gen::<false, _>(sink)
+        }
+    }
+
+    /// The legal moves as a list.
+    pub fn moves(&self) -> Vec<Mv> {
+        let mut v = Vec::with_capacity(96);
+        self.generate(&mut v);
+        v
+    }
+
+    /// The legal move generator (GLN-1), for the side `W` (true = White).
+    #[inline(always)]
+    fn gen<const W: bool, S: Sink>(&self, sink: &mut S) {
+        let us = if W { WHITE } else { BLACK };
+        let them = us ^ 1;
+        let own = self.colors[us];
+        let enemy = self.colors[them];
+        let occ = own | enemy;
+        let kbb = self.roles[KING] & own;
+        if kbb == 0 {
+            return; // only under a mutant that lets a king be taken
+        }
+        let k = kbb.trailing_zeros() as usize;
+        let mode = self.pawn_mode();
+
+        // Checkers and pins: scan the king's lines that hold an enemy
+        // slider of the matching kind.
+        let mut checkers = ((hex::KNIGHT[k] & self.roles[KNIGHT])
+            | (PAWN_ATTACKS[mode][us][k] & self.roles[PAWN]))
+            & enemy;
+        let mut pinned = 0u128;
+        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & enemy;
+        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & enemy;
+        let pins = self.mutants & MUT_PINNED_MOVE == 0;
+        for (lines, snipers, first) in [(ORTHOGONAL_LINES, rq, 0), (DIAGONAL_LINES, bq, 1)] {
+            if lines[k] & snipers == 0 {
+                continue;
+            }
+            for d in (first..12).step_by(2) {
+                if RAYS[d][k] & snipers == 0 {
+                    continue;
+                }
+                let Some(b1) = first_blocker(d, k, occ) else {
+                    continue;
+                };
+                if bit(b1) & snipers != 0 {
+                    checkers |= bit(b1);
+                } else if pins && bit(b1) & own != 0 {
+                    if let Some(b2) = first_blocker(d, b1, occ) {
+                        if bit(b2) & snipers != 0 {
+                            pinned |= bit(b1);
+                        }
+                    }
+                }
+            }
+        }
+
+        // King steps: the destination must not be attacked once the king
+        // has left its cell (so it cannot retreat along a checking line).
+        let occ_nok = occ ^ kbb;
+        let mut ktargets = hex::KING[k] & !own;
+        if self.mutants & MUT_KING_INTO_CHECK == 0 {
+            for to in Cells(ktargets) {
+                if self.attacked(to, them, enemy, occ_nok) {
+                    ktargets ^= bit(to);
+                }
+            }
+        }
+        sink.piece(k, ktargets);
+        if checkers & checkers.wrapping_sub(1) != 0 {
+            return; // double check: only the king moves
+        }
+        let tmask = if checkers == 0 {
+            !own
+        } else {
+            between(k, checkers.trailing_zeros() as usize) | checkers
+        };
+
+        // Knights (a pinned knight never moves).
+        for from in Cells(self.roles[KNIGHT] & own & !pinned) {
+            sink.piece(from, hex::KNIGHT[from] & tmask);
+        }
+        // Sliders; a pinned slider keeps to its pin line (and has no move
+        // at all when in check).
+        let diag = (self.roles[BISHOP] | self.roles[QUEEN]) & own;
+        let orth = (self.roles[ROOK] | self.roles[QUEEN]) & own;
+        for from in Cells((diag | orth) & !pinned) {
+            sink.piece(from, self.slider_attacks(from, diag, orth, occ) & tmask);
+        }
+        if checkers == 0 {
+            for from in Cells((diag | orth) & pinned) {
+                let a = self.slider_attacks(from, diag, orth, occ);
+                sink.piece(from, a & !own & line(k, from));
+            }
+        }
+
+        // Pawns: set-wise for unpinned pawns; pinned ones one by one.
+        let pawns = self.roles[PAWN] & own;
+        let empty = BOARD & !occ;
+        let fwd = FORWARD[us];
+        let [c1, c2] = CAPTURE_DIRS[mode][us];
+        let can_double = if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
+            START[us] & !self.moved
+        } else {
+            START[us]
+        };
+        let free = pawns & !pinned;
+        let mut single = shift(free, fwd) & empty;
+        let mut double = shift(shift(free & can_double, fwd) & empty, fwd) & empty;
+        let mut left = shift(free, c1) & enemy;
+        let mut right = shift(free, c2) & enemy;
+        if checkers == 0 {
+            for from in Cells(pawns & pinned) {
+                let l = line(k, from);
+                let b = bit(from);
+                let s1 = shift(b, fwd) & empty & l;
+                single |= s1;
+                double |= shift(shift(b & can_double, fwd) & empty, fwd) & empty & l;
+                left |= shift(b, c1) & enemy & l;
+                right |= shift(b, c2) & enemy & l;
+            }
+        }
+        single &= tmask;
+        double &= tmask;
+        left &= tmask;
+        right &= tmask;
+        let promo = PROMOTION[us];
+        let back = -fwd.slot_offset();
+        let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
+        sink.pawns(single & !promo, back, F_NORMAL);
+        sink.pawns(double, 2 * back, F_DOUBLE);
+        sink.pawns(left & !promo, b1, F_NORMAL);
+        sink.pawns(right & !promo, b2, F_NORMAL);
+        if (single | left | right) & promo != 0 {
+            sink.promos(single & promo, back);
+            sink.promos(left & promo, b1);
+            sink.promos(right & promo, b2);
+        }
+
+        // En passant: legal when the king is not attacked once both pawns
+        // have moved (covers pins through either pawn's cell and a check
+        // the capture must answer).
+        if self.ep != NO_EP && self.mutants & MUT_NO_EP == 0 {
+            let ep = self.ep as usize;
+            let cap = (ep as i32 + fwd.opposite().slot_offset()) as usize;
+            for from in Cells(PAWN_ATTACKS[mode][them][ep] & pawns) {
+                let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
+                if !self.attacked(k, them, enemy & !bit(cap), occ2) {
+                    sink.one(Mv::new(from, ep, F_EP));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn slider_attacks(&self, from: usize, diag: u128, orth: u128, occ: u128) -> u128 {
+        let b = bit(from);
+        let mut a = 0;
+        if diag & b != 0 {
+            a |= bishop_attacks(from, occ);
+        }
+        if orth & b != 0 {
+            a |= rook_attacks(from, occ);
+        }
+        a
+    }
+
+    /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
+    /// keeps the old position).
+    #[inline]
+    pub fn make(&mut self, m: Mv) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let us = self.turn;
+        let them = us ^ 1;
+        let (fb, tb) = (bit(from), bit(to));
+        let role = self.role_at(from).unwrap_or(PAWN);
+        self.halfmove += 1;
+        if self.colors[them] & tb != 0 {
+            for r in &mut self.roles {
+                *r &= !tb;
+            }
+            self.colors[them] ^= tb;
+            self.halfmove = 0;
+        }
+        self.roles[role] ^= fb | tb;
+        self.colors[us] ^= fb | tb;
+        if role == PAWN {
+            self.halfmove = 0;
+        }
+        if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
+            self.moved &= !(fb | tb);
+            if role == PAWN {
+                self.moved |= tb;
+            }
+        }
+        self.ep = NO_EP;
+        match m.flag {
+            F_NORMAL => {}
+            F_DOUBLE => self.ep = ((from + to) / 2) as u8,
+            F_EP => {
+                let cap = bit((to as i32 + FORWARD[them].slot_offset()) as usize);
+                self.roles[PAWN] ^= cap;
+                self.colors[them] ^= cap;
+                self.moved &= !cap;
+            }
+            _ => {
+                let promo = m.promo().unwrap_or(QUEEN);
+                self.roles[PAWN] ^= tb;
+                self.roles[promo] ^= tb;
+            }
+        }
+        if us == BLACK {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::hex::slot_name;
+
+    fn names(b: u128) -> Vec<String> {
+        let mut v: Vec<String> = Cells(b).map(slot_name).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn pawn_geometry() {
+        assert_eq!(
+            names(PROMOTION[WHITE]),
+            ["a6", "b7", "c8", "d9", "e10", "f11", "g10", "h9", "i8", "k7", "l6"]
+        );
+        assert_eq!(PROMOTION[BLACK].count_ones(), 11);
+        let f5 = Cell::parse("f5").unwrap().slot();
+        assert_eq!(names(PAWN_ATTACKS[0][WHITE][f5]), ["e5", "g5"]);
+        assert_eq!(names(PAWN_ATTACKS[0][BLACK][f5]), ["e4", "g4"]);
+        assert_eq!(names(PAWN_ATTACKS[1][WHITE][f5]), ["e6", "g6"]);
+        // Cells behind White's start cells: 16 of them, each below the
+        // line b1-c2-d3-e4-f5-g4-h3-i2-k1.
+        assert_eq!(
+            names(BOARD & !PAWN_CELLS[WHITE]),
+            [
+                "c1", "d1", "d2", "e1", "e2", "e3", "f1", "f2", "f3", "f4", "g1", "g2", "g3", "h1",
+                "h2", "i1"
+            ]
+        );
+        assert_eq!((BOARD & !PAWN_CELLS[BLACK]).count_ones(), 16);
+    }
+}
