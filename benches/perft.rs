@@ -85,6 +85,13 @@ const CASES: &[Case] = &[
         options: &[],
         depth: 10,
     },
+    Case {
+        name: "glinski start",
+        variant: "glinski",
+        position: None,
+        options: &[],
+        depth: 5,
+    },
 ];
 
 /// Best time (seconds) of `reps` runs of `f`, with its result.

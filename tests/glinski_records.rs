@@ -123,3 +123,19 @@ fn games_noted_as_broken_stop_where_the_note_says() {
         }
     }
 }
+
+/// The fool's mate of Gliński's own book (First Theories of Hexagonal
+/// Chess, 1974), in long algebraic with the captured piece named
+/// (`Qc3xBf9#`): the mate mark holds and the game is over.
+#[test]
+fn glinskis_fools_mate_is_checkmate() {
+    let games = records("fools-mate.pgn");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].moves.len(), 7);
+    let g = Glinski::replay(&games[0]).unwrap_or_else(|(p, e)| panic!("ply {p}: {e}"));
+    assert_eq!(
+        g.outcome(),
+        Some(arbiter::core::Outcome::Win(arbiter::core::Color::White))
+    );
+    assert_eq!(g.count_legal(), 0);
+}

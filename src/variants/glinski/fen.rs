@@ -169,12 +169,14 @@ impl Setup {
                     "missing (give both counters or neither)",
                 ))
             }
-            n if n > 5 => return Err(PositionError::syntax(
-                "fields",
-                format!(
+            n if n > 5 => {
+                return Err(PositionError::syntax(
+                    "fields",
+                    format!(
                     "{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])"
                 ),
-            )),
+                ))
+            }
             _ => {}
         }
         let board = board_field(fields[0])?;

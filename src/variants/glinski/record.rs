@@ -6,7 +6,7 @@
 //! ```text
 //! token   = [number] move [ep] [promo] [check] [notes]
 //! number  = 1*DIGIT 1*"."                  ; "12." or "12..." before the move: skipped
-//! move    = letter [file] [rank] [capture] cell          ; a piece: Nf3, Hdf8, B4xe5, Hh1f4
+//! move    = letter [file] [rank] [capture [letter]] cell ; a piece: Nf3, Hdf8, B4xe5, Hh1f4, Qc3xBf9
 //!         | [file [rank]] [capture] cell                 ; a pawn: f6, exf6, e5f6
 //!         | file capture file                            ; a pawn capture by files: ixk
 //! letter  = "K" / "Q" / "R" / "B" / "N" / "P"            ; English
@@ -20,7 +20,8 @@
 //!
 //! A token matches the legal moves of the piece it names that end on its
 //! cell (or file), start on the file/rank it gives, capture exactly when it
-//! says so (a pawn with a from-file on another file than its destination
+//! says so (a letter after the capture mark names the captured piece; a
+//! pawn with a from-file on another file than its destination
 //! captures, `x` or not; `ep` marks an en passant capture, which may omit
 //! the from-file), and promote to the piece it names (omitted: every
 //! promotion matches, so the token is ambiguous). `+` asserts that the move
@@ -88,6 +89,8 @@ pub struct San {
     pub from_file: Option<u8>,
     pub from_rank: Option<u8>,
     pub capture: bool,
+    /// The captured piece's letter, when written (`Qc3xBf9`).
+    pub captured: Option<char>,
     /// The destination cell (`None` for a capture by files, `ixk`).
     pub dest: Option<Cell>,
     /// The destination file of a capture by files.
@@ -202,6 +205,13 @@ impl San {
         };
         san.dest = Some(dest);
         let mut dis = &body[..body.len() - n];
+        if let Some(c) = dis.chars().last().filter(|c| "KQRBNPVFH".contains(*c)) {
+            let before = &dis[..dis.len() - 1];
+            if before.ends_with(['x', ':']) {
+                san.captured = Some(c);
+                dis = before;
+            }
+        }
         if let Some(r) = dis.strip_suffix(['x', ':']) {
             san.capture = true;
             dis = r;
@@ -231,7 +241,12 @@ impl San {
     /// The languages this token can be read in.
     pub fn langs(&self) -> Vec<Lang> {
         let mut out = vec![Lang::English, Lang::Hungarian];
-        for c in self.letter.iter().chain(self.promo.iter()) {
+        for c in self
+            .letter
+            .iter()
+            .chain(self.promo.iter())
+            .chain(self.captured.iter())
+        {
             let ok = Lang::of_letter(*c);
             out.retain(|l| ok.contains(l));
         }
@@ -286,6 +301,16 @@ fn matches(pos: &Pos, san: &San, lang: Lang, m: Mv) -> bool {
         san.capture || san.ep || (role == PAWN && san.from_file.is_some_and(|f| f != to.file()));
     if claims_capture != capture {
         return false;
+    }
+    if let Some(c) = san.captured {
+        let victim = if ep {
+            PAWN
+        } else {
+            pos.role_at(to.slot()).unwrap_or(PAWN)
+        };
+        if lang.role(c) != Some(victim) && !(c == 'P' && victim == PAWN) {
+            return false;
+        }
     }
     match (san.promo, m.promo()) {
         (Some(c), Some(r)) => lang.role(c) == Some(r),
