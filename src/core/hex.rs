@@ -266,7 +266,7 @@ impl Dir {
     /// Orthogonal (edge-sharing, rook) rather than diagonal (vertex, bishop).
     #[inline]
     pub const fn is_orthogonal(self) -> bool {
-        self.0 % 2 == 0
+        self.0.is_multiple_of(2)
     }
     /// (dx, dz) of one step.
     #[inline]
@@ -696,8 +696,8 @@ mod tests {
         assert_eq!(between(f6, f3.slot()).count_ones(), 2);
         assert_eq!(line(f6, f3.slot()).count_ones(), 11);
         for s in Cell::all() {
-            for d in 0..12 {
-                assert_eq!(slide(d, s.slot(), 0), RAYS[d][s.slot()]);
+            for (d, rays) in RAYS.iter().enumerate() {
+                assert_eq!(slide(d, s.slot(), 0), rays[s.slot()]);
             }
         }
     }

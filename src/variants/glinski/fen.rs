@@ -5,7 +5,7 @@
 //! position = board SP turn SP ep [SP halfmove SP fullmove]
 //! board    = rank 10("/" rank)      ; 11 ranks: rank 11 first, rank 1 last
 //! rank     = 1*(piece / count)      ; the rank's cells from file a to file l
-//! count    = 1*DIGIT                ; that many empty cells, >= 1 ("11" = eleven)
+//! count    = digit1-9 *DIGIT        ; that many empty cells ("11" = eleven)
 //! piece    = "P" / "N" / "B" / "R" / "Q" / "K"     ; White
 //!          / "p" / "n" / "b" / "r" / "q" / "k"     ; Black
 //! turn     = "w" / "b"
@@ -99,7 +99,7 @@ fn board_field(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionE
                     k += 1;
                 }
                 let n: usize = text[start..k].parse().unwrap_or(0);
-                if n == 0 {
+                if n == 0 || bytes[start] == b'0' {
                     return Err(PositionError::syntax(
                         F,
                         format!(

@@ -338,7 +338,13 @@ impl Game for Glinski {
                 legal: false,
                 text: text.to_string(),
                 rules: vec!["GLN-1"],
-                reason: e.to_string(),
+                reason: match e {
+                    MoveError::Illegal { reason, .. } => reason,
+                    MoveError::Ambiguous { candidates, .. } => {
+                        format!("ambiguous: matches {}", candidates.join(", "))
+                    }
+                    other => other.to_string(),
+                },
             }),
         }
     }

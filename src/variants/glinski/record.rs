@@ -427,6 +427,27 @@ fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
     if of_kind.is_empty() {
         return format!("no legal move matches: no {what} of the side to move can move");
     }
+    // Right piece and cell, wrong capture mark.
+    let to_dest: Vec<Mv> = of_kind
+        .iter()
+        .copied()
+        .filter(|m| san.dest.is_some_and(|d| d.slot() == m.to as usize))
+        .collect();
+    if !to_dest.is_empty() {
+        let captures = |m: &Mv| m.flag == F_EP || pos.colors[pos.turn ^ 1] & (1u128 << m.to) != 0;
+        if san.capture && !to_dest.iter().any(captures) {
+            return format!(
+                "no legal move matches: nothing to capture on {} (no x for a move to an empty cell)",
+                san.dest.map_or(String::new(), |d| d.to_string())
+            );
+        }
+        if !san.capture && !san.ep && to_dest.iter().all(captures) {
+            return format!(
+                "no legal move matches: the move to {} captures (write x or :)",
+                san.dest.map_or(String::new(), |d| d.to_string())
+            );
+        }
+    }
     format!(
         "no legal move matches: the legal {what} moves are {}",
         list(&of_kind)
