@@ -410,7 +410,7 @@ impl Pos {
         let rq = (self.roles[ROOK] | self.roles[QUEEN]) & enemy;
         let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & enemy;
         let pins = self.mutants & MUT_PINNED_MOVE == 0;
-        for (lines, snipers, first) in [(ORTHOGONAL_LINES, rq, 0), (DIAGONAL_LINES, bq, 1)] {
+        for (lines, snipers, first) in [(&ORTHOGONAL_LINES, rq, 0), (&DIAGONAL_LINES, bq, 1)] {
             if lines[k] & snipers == 0 {
                 continue;
             }
