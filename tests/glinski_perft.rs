@@ -1,16 +1,16 @@
-//! `glinski` perft (G3, GLN-1): named snapshot tables of the start position
-//! (depths 1–4) and tactical positions, thread-count independence, and a
-//! second, deliberately naive implementation of GLN-1 written here from
-//! the rules text (its own position-text reader, cell-by-cell steps,
-//! pseudo-legal moves filtered by "can any enemy piece take the king"),
-//! whose legal moves must equal arbiter's after every ply of random games
-//! and whose perft must equal arbiter's on the tactical positions.
+//! `glinski` perft (G3, GLN-1) against a second, deliberately naive
+//! implementation of GLN-1 written here from the rules text (its own
+//! position-text reader, cell-by-cell steps, pseudo-legal moves filtered
+//! by "can any enemy piece take the king"): its legal moves must equal
+//! arbiter's after every ply of random games, and its perft arbiter's on
+//! the start and the tactical positions of tests/perft/glinski.yaml (whose
+//! named snapshots, start depths 1–4 included, tests/perft.rs checks).
 //!
 //! The start position's depth 1 (51) is derived by hand in the fixture
-//! GLN-1-start; the deeper numbers are a regression snapshot of this
-//! engine, cross-checked by the naive implementation (depths 1–3) and by
-//! 48 real tournament games (tests/glinski_records.rs). No public perft
-//! table of Gliński's chess is known (CONFORMANCE.md).
+//! GLN-1-start; the deeper numbers are regression snapshots of this
+//! engine, cross-checked here and by 48 real tournament games
+//! (tests/glinski_records.rs). No public perft table of Gliński's chess is
+//! known (CONFORMANCE.md).
 
 use std::collections::BTreeSet;
 
@@ -18,7 +18,7 @@ use arbiter::core::hex::{Cell, Dir};
 use arbiter::core::DynGame;
 use arbiter::variants::{self, Setup};
 
-/// Tactical positions (name, text): pins on five lines (a pinned pawn
+/// The tactical positions of tests/perft/glinski.yaml (name, text): pins on five lines (a pinned pawn
 /// pushing along its pin line, another taking its pinner), an en passant
 /// capture that would expose the king, promotions by push and capture for
 /// both sides, and a middlegame of a real game (Rudolf–Towers, London
@@ -59,54 +59,6 @@ fn game(text: &str) -> Box<dyn DynGame> {
         ..Default::default()
     })
     .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
-/// "perft(d) = n" lines up to `max` or until a count exceeds `limit`,
-/// then the sorted divide at depth 1.
-fn table(text: &str, max: u32, limit: u64) -> String {
-    let g = game(text);
-    let mut out = format!("position: {text}\n");
-    for d in 1..=max {
-        let n = g.perft(d, 2);
-        out.push_str(&format!("perft({d}) = {n}\n"));
-        if n > limit {
-            break;
-        }
-    }
-    out.push_str("moves:\n");
-    for t in g.legal_texts() {
-        out.push_str(&format!("  {t}\n"));
-    }
-    out
-}
-
-#[test]
-fn start_perft_depths_1_to_4() {
-    snapshot("glinski-perft-start", table(START, 4, u64::MAX));
-}
-
-#[test]
-fn tactical_perft_tables() {
-    for (name, text) in TACTICAL {
-        snapshot(&format!("glinski-perft-{name}"), table(text, 4, 1_000_000));
-    }
-}
-
-#[test]
-fn thread_counts_agree() {
-    for text in [START, TACTICAL[0].1, TACTICAL[2].1] {
-        let g = game(text);
-        let one = g.perft(3, 1);
-        assert_eq!(g.perft(3, 2), one, "{text}");
-        assert_eq!(g.perft(3, 3), one, "{text}");
-        assert_eq!(g.divide(3, 2).iter().map(|r| r.1).sum::<u64>(), one);
-    }
 }
 
 // ---------------------------------------------------------------------

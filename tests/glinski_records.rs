@@ -49,8 +49,7 @@ fn hungarian_tournament_games_replay_to_their_end() {
         .unwrap();
     assert_eq!(boly3.moves[15], "e5ep.");
     let mut g = Glinski::start();
-    for t in &boly3.moves[..15] {
-        let m = g.parse_move(t).unwrap();
+    for m in g.read_record(&boly3.moves[..15]).unwrap() {
         g.play(&m);
     }
     let v = g.explain("e5ep.").unwrap();

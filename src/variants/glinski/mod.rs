@@ -89,44 +89,9 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, Pos
 }
 
 /// A `glinski` position (the [`Game`] of Gliński's hexagonal chess).
-///
-/// Besides the position it remembers the language of the record tokens
-/// played so far (0 none yet, 1 English, 2 Hungarian; see [`record`]): a
-/// reading aid for `play --moves` with a federation record, not part of
-/// the position (equality, hash and the position text ignore it).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Glinski {
     pos: Pos,
-    lang: u8,
-}
-
-impl PartialEq for Glinski {
-    fn eq(&self, o: &Glinski) -> bool {
-        self.pos == o.pos
-    }
-}
-
-impl Eq for Glinski {}
-
-impl std::hash::Hash for Glinski {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.pos.hash(h);
-    }
-}
-
-fn lang_code(l: Lang) -> u8 {
-    match l {
-        Lang::English => 1,
-        Lang::Hungarian => 2,
-    }
-}
-
-fn lang_of(code: u8) -> Option<Lang> {
-    match code {
-        1 => Some(Lang::English),
-        2 => Some(Lang::Hungarian),
-        _ => None,
-    }
 }
 
 impl Glinski {
@@ -152,7 +117,6 @@ impl Glinski {
     pub fn from_text(text: &str, mutants: u8) -> Result<Glinski, PositionError> {
         Ok(Glinski {
             pos: fen::Setup::parse(text)?.validate(mutants)?,
-            lang: 0,
         })
     }
 
@@ -180,54 +144,38 @@ impl Glinski {
                 })
                 .ok_or_else(|| self.rejection(text)),
             Err(_) => {
-                let Ok(san) = record::San::parse(text) else {
+                if record::San::parse(text).is_err() {
                     return Err(MoveError::syntax(
                         text,
                         "neither a cell pair (f5f6, e9e10q) nor a record move (Nf3, exf6, Hg2, e10=Q)",
                     ));
-                };
+                }
                 if self.outcome().is_some() {
                     return Err(MoveError::GameOver {
                         text: text.to_string(),
                     });
                 }
-                let learned = lang_of(self.lang).map(|l| [l]);
-                let langs = langs.or(learned.as_ref().map(|l| &l[..]));
-                let mut m = record::parse_token(&self.pos, text, langs)?;
-                if let [l] = san.langs()[..] {
-                    m.lang = lang_code(l);
-                }
-                Ok(m)
+                record::parse_token(&self.pos, text, langs)
             }
         }
     }
 
     /// Replays a game record (see [`record`]) from the start position (or
-    /// its `FEN` tag); returns the final position, or the 1-based ply where
-    /// it stops with the reason.
+    /// its `FEN` tag) with [`Game::read_record`]; returns the final
+    /// position, or the 1-based ply where it stops with the reason.
     ///
     /// # Errors
-    /// `(ply, error)`; ply 0 for a bad `FEN` tag or mixed languages.
+    /// `(ply, error)`; ply 0 for a bad `FEN` tag.
     pub fn replay(rec: &Record) -> Result<Glinski, (usize, crate::core::Error)> {
         let mut g = match rec.tag("FEN") {
             Some(f) => Glinski::from_text(f, 0).map_err(|e| (0, e.into()))?,
             None => Glinski::start(),
         };
-        let lang = rec.lang().map_err(|m| {
-            (
-                0,
-                crate::core::Error::Move {
-                    ply: 0,
-                    error: MoveError::syntax("record", m),
-                },
-            )
-        })?;
-        let langs: Option<Vec<Lang>> = lang.map(|l| vec![l]);
-        for (i, t) in rec.moves.iter().enumerate() {
-            let m = g
-                .parse_in(t, langs.as_deref())
-                .map_err(|error| (i + 1, crate::core::Error::Move { ply: i + 1, error }))?;
-            Game::play(&mut g, &m);
+        let moves = g
+            .read_record(&rec.moves)
+            .map_err(|(i, error)| (i + 1, crate::core::Error::Move { ply: i + 1, error }))?;
+        for m in &moves {
+            Game::play(&mut g, m);
         }
         Ok(g)
     }
@@ -254,9 +202,6 @@ impl Game for Glinski {
 
     fn play(&mut self, m: &Mv) {
         self.pos.make(*m);
-        if m.lang != 0 {
-            self.lang = m.lang;
-        }
     }
 
     /// GLN-1: no legal move → checkmate (in check: the other side wins) or
@@ -316,9 +261,28 @@ impl Game for Glinski {
     }
 
     /// Accepts the canonical text and record tokens (SAN with English or
-    /// Hungarian letters, see [`record`]).
+    /// Hungarian letters, see [`record`]), a token read in every language
+    /// its letters allow.
     fn parse_move(&self, text: &str) -> Result<Mv, MoveError> {
         self.parse_in(text, None)
+    }
+
+    /// A move list read as one record: the first token whose letters
+    /// belong to one language only (Q R N: English, V F H: Hungarian) fixes
+    /// the language of every token (so `B` is a bishop or a rook
+    /// throughout; a token of the other language is an error).
+    fn read_record(&self, texts: &[String]) -> Result<Vec<Mv>, (usize, MoveError)> {
+        let lang = record::language(texts).map(|l| [l]);
+        let mut g = *self;
+        let mut out = Vec::with_capacity(texts.len());
+        for (i, t) in texts.iter().enumerate() {
+            let m = g
+                .parse_in(t, lang.as_ref().map(|l| &l[..]))
+                .map_err(|e| (i, e))?;
+            Game::play(&mut g, &m);
+            out.push(m);
+        }
+        Ok(out)
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {

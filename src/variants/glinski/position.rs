@@ -48,31 +48,12 @@ pub const F_EP: u8 = 2;
 /// `F_PROMO + role - KNIGHT` for promotion to knight..queen.
 pub const F_PROMO: u8 = 3;
 
-/// A compact move: from and to slots and a flag. `lang` is not part of
-/// the move (equality and hash ignore it): a record token sets it to the
-/// record language its letters revealed (1 English, 2 Hungarian), so that
-/// the game reads later tokens of the same record the same way.
-#[derive(Clone, Copy, Debug)]
+/// A compact move: from and to slots and a flag.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Mv {
     pub from: u8,
     pub to: u8,
     pub flag: u8,
-    pub lang: u8,
-}
-
-impl PartialEq for Mv {
-    #[inline]
-    fn eq(&self, o: &Mv) -> bool {
-        (self.from, self.to, self.flag) == (o.from, o.to, o.flag)
-    }
-}
-
-impl Eq for Mv {}
-
-impl std::hash::Hash for Mv {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (self.from, self.to, self.flag).hash(h);
-    }
 }
 
 impl Mv {
@@ -82,7 +63,6 @@ impl Mv {
             from: from as u8,
             to: to as u8,
             flag,
-            lang: 0,
         }
     }
     /// The promotion role, if any.

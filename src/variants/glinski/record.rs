@@ -28,8 +28,9 @@
 //! gives check and `#` checkmate; without them nothing is asserted. The
 //! letter `B` is a bishop in English and a rook in Hungarian: a single
 //! token is read both ways (and is ambiguous only if both readings match a
-//! legal move); a whole record ([`Record`]) is read in one language, the one
-//! its other letters (Q R N or V F H) show.
+//! legal move); a move list (`--moves`, a fixture's `moves`, a [`Record`])
+//! is read in one language, that of its first token with a Q R N or V F H
+//! letter ([`language`], `Game::read_record`).
 //!
 //! A token fails as "no legal move matches" (an illegal move, with the
 //! reason), "several legal moves match" (ambiguous, listing them) or
@@ -535,34 +536,20 @@ impl Record {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+}
 
-    /// The record's language, from its piece and promotion letters: `None`
-    /// when it uses only K and B (or no letter).
-    ///
-    /// # Errors
-    /// A message when it mixes English-only and Hungarian-only letters.
-    pub fn lang(&self) -> Result<Option<Lang>, String> {
-        let (mut en, mut hu) = (false, false);
-        for t in &self.moves {
-            if parse_text(t).is_ok() {
-                continue;
-            }
-            if let Ok(s) = San::parse(t) {
-                let l = s.langs();
-                if l == [Lang::English] {
-                    en = true;
-                } else if l == [Lang::Hungarian] {
-                    hu = true;
-                }
-            }
+/// The language of a move list: that of its first token whose letters
+/// belong to one language only (Q R N: English, V F H: Hungarian); `None`
+/// when no token says (only K, B, pawn moves or cell notation).
+pub fn language<S: AsRef<str>>(tokens: &[S]) -> Option<Lang> {
+    tokens.iter().find_map(|t| {
+        let t = t.as_ref().trim();
+        if parse_text(t).is_ok() {
+            return None;
         }
-        match (en, hu) {
-            (true, true) => {
-                Err("the record mixes English (Q R N) and Hungarian (V F H) letters".into())
-            }
-            (true, false) => Ok(Some(Lang::English)),
-            (false, true) => Ok(Some(Lang::Hungarian)),
-            _ => Ok(None),
+        match San::parse(t).map(|s| s.langs()).as_deref() {
+            Ok([l]) => Some(*l),
+            _ => None,
         }
-    }
+    })
 }
