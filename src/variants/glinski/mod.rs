@@ -42,6 +42,14 @@ use position::{
     Pos, MUT_DIAGONAL_PAWN_CAPTURES, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
     MUT_PINNED_MOVE, WHITE,
 };
+/// Gliński's pawn geometry, for the games built on `glinski` (SCA-13's
+/// `sonic-hex` has Gliński pawns): start cells, promotion cells, the cells
+/// a pawn can ever stand on, forward and capture directions (index 0 the
+/// rules, 1 the mutant `diagonal-pawn-captures`) and capture tables.
+pub use position::{
+    CAPTURE_DIRS as PAWN_CAPTURE_DIRS, FORWARD as PAWN_FORWARD, PAWN_ATTACKS, PAWN_CELLS,
+    PROMOTION as PAWN_PROMOTION, START as PAWN_START,
+};
 use record::{Lang, Record};
 
 /// The mutants of `glinski` (deliberate misreadings of GLN-1).
