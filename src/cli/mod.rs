@@ -63,7 +63,7 @@ pub enum Command {
 /// Which game and position a command is about.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Variant id: fide, sonic, hop, crazy, bosses, english.
+    /// Variant id (`arbiter variants` lists them): fide, sonic, hop, crazy, bosses, english, glinski, sonic-hex.
     #[arg(long)]
     pub variant: String,
     /// Position text (the variant's extended FEN); default: start position.
