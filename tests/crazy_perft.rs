@@ -19,7 +19,7 @@ mod oracle {
     use arbiter::variants::crazy::gen::pseudo_moves;
     use arbiter::variants::crazy::moves::{Move, PROMOTION_KINDS};
     use arbiter::variants::crazy::position::{
-        apply_on, castling_after, entering_costs, find_king, Flags,
+        apply_on, castling_after, entering_costs, find_king, rook_heights, Flags,
     };
     use arbiter::variants::crazy::Crazy;
 
@@ -60,7 +60,7 @@ mod oracle {
             let promos = turn_end(&mut b, c.turn);
             let mut castling = castling_after(c.castling, c.turn, fx.touched, fx.king_move);
             if fl.enter_costs_castling {
-                castling = entering_costs(castling, &c.b, &b);
+                castling = entering_costs(castling, rook_heights(&c.b), &b);
             }
             for combo in 0..4usize.pow(promos.len() as u32) {
                 let (mut b2, mut m2, mut x) = (b, m, combo);

@@ -147,7 +147,7 @@ impl<O: Out> Judge<'_, O> {
     fn castling(&self, after: &Stacks, touched: u64, king_move: bool) -> u8 {
         let r = castling_after(self.c.castling, self.side, touched, king_move);
         if self.fl.enter_costs_castling {
-            entering_costs(r, &self.c.b, after)
+            entering_costs(r, rook_heights(&self.c.b), after)
         } else {
             r
         }
@@ -221,6 +221,16 @@ impl<O: Out> Judge<'_, O> {
             }
         }
         self.restore(mask);
+    }
+
+    /// Whether the piece X that travels along the disguise chain `m` is a
+    /// single piece of the mover, neither queen nor king (every link then
+    /// exchanges two single pieces of the mover).
+    fn travels_plain(&self, m: &Move) -> bool {
+        let st = &self.c.b[m.sq[1] as usize];
+        let l = m.lv[1] as usize;
+        let x = st.get(l);
+        color(x) == self.side && kind(x) != QUEEN && kind(x) != KING && st.unit_len(l) == 1
     }
 
     /// Whether the unit that leaves level `l` of `a` (a rook with what is
@@ -374,6 +384,11 @@ impl<O: Out> Consumer for Judge<'_, O> {
         let castling = self.castling(after, touched, false);
         let legal = if unchanged {
             self.unchanged_verdict(castling)
+        } else if self.safe.is_some() && self.travels_plain(m) {
+            // Own single pieces exchanged: occupancy, base colours, queens
+            // and attackers are as they were, so the position's quick
+            // no-check proof still holds.
+            true
         } else {
             self.verdict(after, changed, castling, false)
         };

@@ -327,26 +327,28 @@ impl Game for Crazy {
             self.deny();
             return;
         }
-        let c = &self.core;
-        let mut b = c.b;
-        let fx = apply_on(&mut b, mv, c.turn, c.ep, &self.fl);
+        // Copy-make: the caller copied the game; the board changes in place.
+        let board = Packed::of(&self.core.b);
+        let heights = position::rook_heights(&self.core.b);
+        let c = &mut self.core;
+        let fx = apply_on(&mut c.b, mv, c.turn, c.ep, &self.fl);
         if !fx.exists {
             return;
         }
-        let promos = turn_end(&mut b, c.turn);
+        let promos = turn_end(&mut c.b, c.turn);
         let mut castling = castling_after(c.castling, c.turn, fx.touched, fx.king_move);
         if self.fl.enter_costs_castling {
-            castling = position::entering_costs(castling, &c.b, &b);
+            castling = position::entering_costs(castling, heights, &c.b);
         }
         for pi in promos {
-            let owner = color(b[pi].get(0));
+            let owner = color(c.b[pi].get(0));
             let k = mv.promotion_on(pi).unwrap_or(QUEEN);
-            b[pi].set(0, make(k, owner));
+            c.b[pi].set(0, make(k, owner));
         }
         // G6: a right whose king (or rook) is gone goes with it, so the
         // text of a finished game names no impossible right.
-        castling &= castling_possible(&b);
-        let prev = Packed::of(&c.b).map(|board| Prev {
+        castling &= castling_possible(&c.b);
+        self.prev = board.map(|board| Prev {
             board,
             turn: c.turn,
             castling: c.castling,
@@ -358,20 +360,15 @@ impl Game for Crazy {
             king_move: fx.king_move,
         });
         let reset = fx.pawn_move || fx.captured;
-        self.core = Core {
-            b,
-            turn: c.turn.other(),
-            castling,
-            ep: fx.ep,
-            halfmove: if reset { 0 } else { c.halfmove + 1 },
-            fullmove: c.fullmove + u32::from(!c.turn.is_white()),
-            holder: c.holder,
-            // DEN-3: a replay after a deny is followed by the denier's
-            // protected turn.
-            protected: c.excluded.is_some(),
-            excluded: None,
-        };
-        self.prev = prev;
+        c.halfmove = if reset { 0 } else { c.halfmove + 1 };
+        c.fullmove += u32::from(!c.turn.is_white());
+        c.turn = c.turn.other();
+        c.castling = castling;
+        c.ep = fx.ep;
+        // DEN-3: a replay after a deny is followed by the denier's
+        // protected turn.
+        c.protected = c.excluded.is_some();
+        c.excluded = None;
     }
     fn outcome(&self) -> Option<Outcome> {
         let w = find_king(&self.core.b, Color::White).is_some();

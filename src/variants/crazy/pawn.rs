@@ -9,26 +9,71 @@ use super::board::*;
 use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move, MAX_PATH};
 use super::position::*;
-use crate::core::geometry::{Dir, KING_DIRS};
+use crate::core::geometry::Dir;
 use crate::core::Color;
+
+/// `PAWN_SINGLE[colour][sq]`: a pawn's single non-capturing steps (CRZ-P1)
+/// — forward, backward, sideways — never onto its own first rank.
+static PAWN_SINGLE: [[u64; 64]; 2] = pawn_single();
+
+const fn pawn_single() -> [[u64; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let fw: i32 = if c == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 64 {
+            let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+            let steps = [(0, fw), (0, -fw), (1, 0), (-1, 0)];
+            let mut k = 0;
+            while k < 4 {
+                let (nf, nr) = (f + steps[k].0, r + steps[k].1);
+                let rel = if c == 0 { nr } else { 7 - nr };
+                if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 && rel != 0 {
+                    t[c][sq] |= 1u64 << (nr * 8 + nf);
+                }
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `ORTHO_TWO[sq]`: the squares two files or two ranks away in a straight
+/// line (where a double step may end).
+static ORTHO_TWO: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let d = [(0, 2), (0, -2), (2, 0), (-2, 0)];
+        let mut k = 0;
+        while k < 4 {
+            let (nf, nr) = (f + d[k].0, r + d[k].1);
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                t[sq] |= 1u64 << (nr * 8 + nf);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 
 /// Where a pawn that could step onto a square may stand, seen from that
 /// square (CRZ-P5 chain links): one step in any direction, or two
 /// orthogonally (a double step forward or sideways).
-const LINK_DIRS: [Dir; 12] = [
-    KING_DIRS[0],
-    KING_DIRS[1],
-    KING_DIRS[2],
-    KING_DIRS[3],
-    KING_DIRS[4],
-    KING_DIRS[5],
-    KING_DIRS[6],
-    KING_DIRS[7],
-    Dir::new(0, 2),
-    Dir::new(0, -2),
-    Dir::new(2, 0),
-    Dir::new(-2, 0),
-];
+static LINKS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = NEIGHBOURS[sq] | ORTHO_TWO[sq];
+        sq += 1;
+    }
+    t
+};
 
 /// CRZ-P1, CRZ-P4: the squares a pawn of colour `c` at level `level` of
 /// `from` could make a non-capturing move to, ignoring what stands there:
@@ -36,18 +81,10 @@ const LINK_DIRS: [Dir; 12] = [
 /// its own second rank when a base (middle square empty); never its own
 /// first rank.
 pub(super) fn pawn_steps(b: &Stacks, from: usize, level: usize, c: Color) -> u64 {
+    let mut t = PAWN_SINGLE[ci(c)][from];
     let s = sq_of(from);
-    let f = fwd(c);
-    let mut t = 0u64;
-    for d in [Dir::new(0, f), Dir::new(0, -f), Dir::E, Dir::W] {
-        if let Some(x) = sq_add(s, d) {
-            if rel_rank(x, c) != 0 {
-                t |= 1 << idx(x);
-            }
-        }
-    }
     if level == 0 && rel_rank(s, c) == 1 {
-        for d in [Dir::new(0, f), Dir::E, Dir::W] {
+        for d in [Dir::new(0, fwd(c)), Dir::E, Dir::W] {
             if let (Some(m), Some(x)) = (sq_add(s, d), sq_add(s, Dir::new(d.df * 2, d.dr * 2))) {
                 if b[idx(m)].is_empty() {
                     t |= 1 << idx(x);
@@ -56,6 +93,16 @@ pub(super) fn pawn_steps(b: &Stacks, from: usize, level: usize, c: Color) -> u64
         }
     }
     t
+}
+
+/// Whether `to` is one of [`pawn_steps`] (the double steps looked up only
+/// when `to` is two squares away in a line).
+#[inline]
+fn pawn_reaches(b: &Stacks, from: usize, level: usize, c: Color, to: usize) -> bool {
+    PAWN_SINGLE[ci(c)][from] & 1 << to != 0
+        || (level == 0
+            && ORTHO_TWO[from] & 1 << to != 0
+            && pawn_steps(b, from, 0, c) & 1 << to != 0)
 }
 
 /// The pawns already swapped in a chain (where they now stand): bases as
@@ -194,10 +241,12 @@ impl Moves<'_> {
             } else {
                 w.used.riders.push(x);
             }
-            let cur = sq_of(pi);
-            for &d in &LINK_DIRS {
-                let Some(u) = sq_add(cur, d) else { continue };
-                let ui = idx(u);
+            // Pawns stand where the census saw them or on the path.
+            let own = ci(self.side);
+            let mut near = LINKS[pi] & (self.z.any[own][PAWN as usize] | w.mask);
+            while near != 0 {
+                let ui = near.trailing_zeros() as usize;
+                near &= near - 1;
                 for ul in 0..nb[ui].len() {
                     if nb[ui].get(ul) & 15 != make(PAWN, self.side) {
                         continue;
@@ -207,7 +256,7 @@ impl Moves<'_> {
                     } else {
                         w.used.riders.contains(&(ui, ul))
                     };
-                    if was_used || pawn_steps(nb, ui, ul, self.side) & 1 << pi == 0 {
+                    if was_used || !pawn_reaches(nb, ui, ul, self.side, pi) {
                         continue;
                     }
                     let mask = w.mask;

@@ -419,12 +419,20 @@ pub fn castling_after(rights: u8, mover: Color, touched: u64, king_move: bool) -
     r
 }
 
+/// The rook squares of the castling rights WK, WQ, BK, BQ.
+const ROOK_SQUARES: [usize; 4] = [7, 0, 63, 56];
+
+/// The heights of the stacks on the rook squares ([`entering_costs`]).
+pub fn rook_heights(b: &Stacks) -> [usize; 4] {
+    ROOK_SQUARES.map(|s| b[s].len())
+}
+
 /// Mutant `entering-costs-castling`: the rights whose rook square's stack
-/// changed height between `before` and `after` are lost.
-pub fn entering_costs(rights: u8, before: &Stacks, after: &Stacks) -> u8 {
+/// changed height (from `before`, [`rook_heights`]) are lost.
+pub fn entering_costs(rights: u8, before: [usize; 4], after: &Stacks) -> u8 {
     let mut r = rights;
-    for (bit, rs) in [(WK, 7usize), (WQ, 0), (BK, 63), (BQ, 56)] {
-        if before[rs].len() != after[rs].len() {
+    for (k, bit) in [WK, WQ, BK, BQ].into_iter().enumerate() {
+        if before[k] != after[ROOK_SQUARES[k]].len() {
             r &= !bit;
         }
     }
