@@ -461,13 +461,16 @@ impl Census {
         if st.len() > 1 {
             self.tall |= bit;
         }
-        if needs_turn_end(i, st) {
-            self.marks |= bit;
-        }
+        let mut flags = 0;
         for &p in st.pieces() {
             let c = ci(color(p));
             self.any[c][0] |= bit;
             self.any[c][kind(p) as usize] |= bit;
+            flags |= p;
+        }
+        // As `needs_turn_end`.
+        if flags & (RISEN | FRESH) != 0 || (kind(base) == PAWN && RANKS_1_8 & bit != 0) {
+            self.marks |= bit;
         }
     }
 

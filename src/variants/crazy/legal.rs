@@ -22,7 +22,7 @@
 //!   end looks only at those squares and at the position's marked ones.
 
 use super::board::*;
-use super::check::{check_at, Safety};
+use super::check::{check_at, quiet_near_king, Safety};
 use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move, PROMOTION_KINDS};
 use super::position::*;
@@ -265,6 +265,25 @@ impl<O: Out> Consumer for Judge<'_, O> {
     }
 
     fn group(&mut self, m: &Move, n: u64) {
+        // Capture-free king double steps of a lone king onto an empty
+        // square (CRZ-K1): the board changes on two squares only, so the
+        // quick no-check proof can be tried on the bitboards alone.
+        if m.kind == Kind::King
+            && m.cap == 0
+            && !m.enters_at(2)
+            && m.lv[0] == 0
+            && self.z.marks == 0
+        {
+            let (i, t) = (m.from(), m.last());
+            let mut z = self.z;
+            z.clear(i);
+            z.add(t, &Stack::one(make(KING, self.side)));
+            let castling = castling_after(self.c.castling, self.side, 1 << i, true);
+            if quiet_near_king(&z, self.side, t, castling) {
+                self.emit(m, true, n);
+                return;
+            }
+        }
         self.judge(m, n);
     }
 

@@ -3,6 +3,8 @@
 //! disguise (CRZ-P4) and chain disguise (CRZ-P5). Turn-end promotion and
 //! first-rank removal are in `board::turn_end` (CRZ-P3).
 
+use std::cell::Cell;
+
 use smallvec::SmallVec;
 
 use super::board::*;
@@ -321,11 +323,14 @@ const CACHE_BITS: u32 = 11;
 
 type ChainKey = (u64, u64, u32);
 
+/// One slot of `CHAIN_CACHE`: the key and the count.
+type Slot = Cell<(ChainKey, u64)>;
+
 thread_local! {
     /// Direct-mapped cache of equal-pawn chain counts: (pawns, occupancy,
-    /// first link and side) → count.
-    static CHAIN_CACHE: std::cell::RefCell<Vec<(ChainKey, u64)>> =
-        std::cell::RefCell::new(vec![((0, 0, u32::MAX), 0); 1 << CACHE_BITS]);
+    /// first link and side) → count. Built in place (no allocation).
+    static CHAIN_CACHE: [Slot; 1 << CACHE_BITS] =
+        const { [const { Cell::new(((0, 0, u32::MAX), 0)) }; 1 << CACHE_BITS] };
 }
 
 /// The count for `key` from the cache, or computed by `count` and stored.
@@ -334,13 +339,13 @@ fn cached(key: ChainKey, count: impl FnOnce() -> u64) -> u64 {
         ^ key.1.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
         ^ u64::from(key.2).wrapping_mul(0x1656_67b1_9e37_79f9);
     let slot = (h >> (64 - CACHE_BITS)) as usize;
-    if let Some(n) = CHAIN_CACHE.with(|c| {
-        let e = c.borrow()[slot];
+    let hit = CHAIN_CACHE.with(|c| {
+        let e = c[slot].get();
         (e.0 == key).then_some(e.1)
-    }) {
-        return n;
-    }
-    let n = count();
-    CHAIN_CACHE.with(|c| c.borrow_mut()[slot] = (key, n));
-    n
+    });
+    hit.unwrap_or_else(|| {
+        let n = count();
+        CHAIN_CACHE.with(|c| c[slot].set((key, n)));
+        n
+    })
 }
