@@ -405,7 +405,7 @@ pub fn ci(c: Color) -> usize {
 
 /// Bitboards of one board (bit `rank * 8 + file`): what move generation
 /// and the check test (CRZ-C1) look up instead of scanning the stacks.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Census {
     pub occ: u64,
     /// Squares whose base is White / Black.

@@ -80,11 +80,11 @@ pub trait Consumer {
         self.push(m);
     }
 
-    /// `n` disguise chains whose first link `m` swaps two equal plain
-    /// pawns (so every link does and the board stays as it is). Returns
-    /// whether the consumer took them (otherwise they are generated one
-    /// by one). Only when grouping.
-    fn equal_chains(&mut self, _m: &Move, _n: u64) -> bool {
+    /// `n` disguise chains whose first link swaps two equal plain pawns
+    /// (so every link does and the board stays as it is). Returns whether
+    /// the consumer took them (otherwise they are generated one by one).
+    /// Only when grouping.
+    fn equal_chains(&mut self, _n: u64) -> bool {
         false
     }
 }

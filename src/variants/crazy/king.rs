@@ -3,10 +3,11 @@
 //! (CRZ-K3).
 
 use super::board::*;
-use super::check::in_check;
+use super::check::check_at;
 use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::*;
+use crate::core::bitboard::tables;
 use crate::core::geometry::{Square, KING_DIRS};
 
 /// What a step can do on a square with this stack (CRZ-R2): land on it
@@ -34,71 +35,93 @@ impl Moves<'_> {
     /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
     /// first step's capture effects are deferred, CRZ-K2).
     pub(super) fn king<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
-        let a = sq_of(i);
         let side = self.side;
-        let mut origin = self.b[i];
-        origin.remove(l);
-        let proto = Move::new(Kind::King, i, l);
+        let t = tables();
+        let z = &self.z;
+        let them = ci(side.other());
         if self.fl.king_single {
             let proto = Move::new(Kind::Step, i, l);
-            for d1 in KING_DIRS {
-                let Some(s1) = sq_add(a, d1) else { continue };
-                for (cap, ent) in ways(&self.b[idx(s1)], side) {
+            let mut r = t.king[i];
+            while r != 0 {
+                let s1 = r.trailing_zeros() as usize;
+                r &= r - 1;
+                for (cap, ent) in ways(&self.b[s1], side) {
                     if !self.captures || cap {
-                        out.push(&proto.to(idx(s1), cap, ent));
+                        out.push(&proto.to(s1, cap, ent));
                     }
                 }
             }
             return;
         }
-        // Count mode: a double step without capture leaves its first square
-        // as it was (the king enters and leaves, or crosses an empty
-        // square), so the moves to one destination are one group.
-        let grouped = out.grouping() && !self.captures;
-        if grouped {
-            let passable = |st: &Stack| st.base().is_none_or(|p| kind(p) == ROOK);
-            let mut n = [0u8; 64];
-            let mut first = [0u8; 64];
-            let mut dests = 0u64;
-            for d1 in KING_DIRS {
-                let Some(s1) = sq_add(a, d1) else { continue };
-                if !passable(&self.b[idx(s1)]) {
-                    continue;
-                }
-                for d2 in KING_DIRS {
-                    let Some(s2) = sq_add(s1, d2) else { continue };
-                    let st2 = if s2 == a { &origin } else { &self.b[idx(s2)] };
-                    if passable(st2) {
-                        let t = idx(s2);
-                        n[t] += 1;
-                        first[t] = idx(s1) as u8;
-                        dests |= 1 << t;
-                    }
-                }
+        let proto = Move::new(Kind::King, i, l);
+        // The second step sees the king's own square without the king.
+        let mut origin = self.b[i];
+        origin.remove(l);
+        let bit = 1u64 << i;
+        let (mut occ2, mut enemy2, mut rooks2) =
+            (z.occ & !bit, z.base[them] & !bit, z.rook_base & !bit);
+        if let Some(base) = origin.base() {
+            occ2 |= bit;
+            if color(base) != side {
+                enemy2 |= bit;
             }
-            while dests != 0 {
-                let t = dests.trailing_zeros() as usize;
-                dests &= dests - 1;
-                let s1 = first[t] as usize;
-                let st2 = if t == i { &origin } else { &self.b[t] };
-                let m = proto
-                    .to(s1, false, !self.b[s1].is_empty())
-                    .to(t, false, !st2.is_empty());
-                out.group(&m, u64::from(n[t]));
+            if kind(base) == ROOK {
+                rooks2 |= bit;
             }
         }
-        for d1 in KING_DIRS {
-            let Some(s1) = sq_add(a, d1) else { continue };
-            for (cap1, ent1) in ways(&self.b[idx(s1)], side) {
-                let m1 = proto.to(idx(s1), cap1, ent1);
-                for d2 in KING_DIRS {
-                    let Some(s2) = sq_add(s1, d2) else { continue };
-                    let st2 = if s2 == a { &origin } else { &self.b[idx(s2)] };
-                    for (cap2, ent2) in ways(st2, side) {
-                        if (self.captures || grouped) && !cap1 && !cap2 {
-                            continue;
-                        }
-                        out.push(&m1.to(idx(s2), cap2, ent2));
+        // First steps that neither capture: onto an empty square or into a
+        // rook (leaving it as it was).
+        let pass1 = t.king[i] & (!z.occ | z.rook_base);
+        // Count mode: a double step without capture leaves its first square
+        // as it was, so the moves to one destination are one group (as
+        // many as its passable neighbours among the first steps).
+        let grouped = out.grouping() && !self.captures;
+        if grouped {
+            let mut dests = 0u64;
+            let mut r = pass1;
+            while r != 0 {
+                let s1 = r.trailing_zeros() as usize;
+                r &= r - 1;
+                dests |= t.king[s1];
+            }
+            dests &= !occ2 | rooks2;
+            while dests != 0 {
+                let d = dests.trailing_zeros() as usize;
+                dests &= dests - 1;
+                let via = t.king[d] & pass1;
+                let s1 = via.trailing_zeros() as usize;
+                let m = proto
+                    .to(s1, false, z.occ & 1 << s1 != 0)
+                    .to(d, false, occ2 & 1 << d != 0);
+                out.group(&m, u64::from(via.count_ones()));
+            }
+        }
+        // Every other double step (only those that capture somewhere when
+        // grouped or for the check test).
+        let mut r = t.king[i];
+        while r != 0 {
+            let s1 = r.trailing_zeros() as usize;
+            r &= r - 1;
+            for (cap1, ent1) in ways(&self.b[s1], side) {
+                let m1 = proto.to(s1, cap1, ent1);
+                let second = t.king[s1];
+                let all = cap1 || !(self.captures || grouped);
+                let quiet = if all { second & !occ2 } else { 0 };
+                let caps = second & enemy2;
+                let enters = if all { second & rooks2 } else { 0 };
+                let mut r2 = quiet | caps | enters;
+                while r2 != 0 {
+                    let s2 = r2.trailing_zeros() as usize;
+                    r2 &= r2 - 1;
+                    let b2 = 1u64 << s2;
+                    if quiet & b2 != 0 {
+                        out.push(&m1.to(s2, false, false));
+                    }
+                    if caps & b2 != 0 {
+                        out.push(&m1.to(s2, true, false));
+                    }
+                    if enters & b2 != 0 {
+                        out.push(&m1.to(s2, false, true));
                     }
                 }
             }
@@ -141,13 +164,20 @@ impl Moves<'_> {
             after[idx(rt)] = after[ri];
             after[ri] = Stack::EMPTY;
             if !self.captures {
-                let crossed = Square::new(if king_to == 6 { 5 } else { 3 }, r);
+                // Not in check, the crossed square and the landing square
+                // (rook moved) not attacked; bitboards updated on the
+                // squares that change.
+                let crossed = idx(Square::new(if king_to == 6 { 5 } else { 3 }, r));
                 let mut cross = *self.b;
                 cross[ki] = Stack::EMPTY;
-                cross[idx(crossed)] = Stack::one(make(KING, side));
-                if in_check(self.b, side, self.castling, self.fl)
-                    || in_check(&cross, side, self.castling, self.fl)
-                    || in_check(&after, side, self.castling, self.fl)
+                cross[crossed] = Stack::one(make(KING, side));
+                let (mut zc, mut za) = (self.z, self.z);
+                zc.update(&cross, 1 << ki | 1 << crossed);
+                za.update(&after, 1 << ki | 1 << idx(kt) | 1 << idx(rt) | 1 << ri);
+                let (cs, fl) = (self.castling, self.fl);
+                if check_at(self.b, &self.z, side, (ki, 0), cs, fl)
+                    || check_at(&cross, &zc, side, (crossed, 0), cs, fl)
+                    || check_at(&after, &za, side, (idx(kt), 0), cs, fl)
                 {
                     continue;
                 }

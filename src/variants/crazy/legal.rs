@@ -59,7 +59,8 @@ impl<S: MoveSink<Move>> Out for ToSink<'_, S> {
 /// promotion choices decided, CRZ-P3). Returns `false`, feeding nothing,
 /// when a king is missing (the game is over, G6).
 pub(super) fn generate<O: Out>(c: &Core, fl: &Flags, out: &mut O) -> bool {
-    let z = Census::of(&c.b);
+    let z = c.bits;
+    debug_assert_eq!(z, Census::of(&c.b), "the position's bitboards are stale");
     let side = c.turn;
     if z.any[ci(side.other())][KING as usize] == 0 {
         return false;
@@ -414,7 +415,7 @@ impl<O: Out> Consumer for Judge<'_, O> {
         self.emit(m, legal, 1);
     }
 
-    fn equal_chains(&mut self, _m: &Move, n: u64) -> bool {
+    fn equal_chains(&mut self, n: u64) -> bool {
         if !self.grouping() || self.z.marks != 0 {
             return false;
         }

@@ -186,8 +186,10 @@ impl Crazy {
 
     fn deny(&mut self) {
         if let Some(p) = self.prev.take() {
+            let b = p.board.unpack();
             self.core = Core {
-                b: p.board.unpack(),
+                b,
+                bits: Census::of(&b),
                 turn: p.turn,
                 castling: p.castling,
                 ep: p.ep,
@@ -328,14 +330,18 @@ impl Game for Crazy {
             return;
         }
         // Copy-make: the caller copied the game; the board changes in place.
-        let board = Packed::of(&self.core.b);
+        let board = Packed::of(&self.core.b, self.core.bits.occ);
         let heights = position::rook_heights(&self.core.b);
         let c = &mut self.core;
         let fx = apply_on(&mut c.b, mv, c.turn, c.ep, &self.fl);
+        // Turn end acts only where the move changed the board and where
+        // it already had something to do; so do the bitboards change.
+        let changed = fx.dirty | c.bits.marks;
         if !fx.exists {
+            c.bits.update(&c.b, changed);
             return;
         }
-        let promos = turn_end(&mut c.b, c.turn);
+        let promos = turn_end_in(&mut c.b, c.turn, changed);
         let mut castling = castling_after(c.castling, c.turn, fx.touched, fx.king_move);
         if self.fl.enter_costs_castling {
             castling = position::entering_costs(castling, heights, &c.b);
@@ -345,6 +351,7 @@ impl Game for Crazy {
             let k = mv.promotion_on(pi).unwrap_or(QUEEN);
             c.b[pi].set(0, make(k, owner));
         }
+        c.bits.update(&c.b, changed);
         // G6: a right whose king (or rook) is gone goes with it, so the
         // text of a finished game names no impossible right.
         castling &= castling_possible(&c.b);

@@ -203,6 +203,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     Ok(Setup {
         core: Core {
             b,
+            bits: Census::of(&b),
             turn,
             castling,
             ep,

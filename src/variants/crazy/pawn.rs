@@ -181,7 +181,6 @@ impl Moves<'_> {
             r &= r - 1;
             let st = &self.b[t];
             for xl in 0..st.len() {
-                let mut w = Walk::new(i, l, t, xl);
                 if out.grouping()
                     && l == 0
                     && xl == 0
@@ -190,11 +189,12 @@ impl Moves<'_> {
                     && st.get(0) == self.b[i].get(0)
                 {
                     if let Some(n) = self.equal_chain_count(i, t, chain_board) {
-                        if out.equal_chains(&w.m, n) {
+                        if out.equal_chains(n) {
                             continue;
                         }
                     }
                 }
+                let mut w = Walk::new(i, l, t, xl);
                 let board = chain_board.get_or_insert_with(|| *self.b);
                 self.chain(out, board, &mut w, (i, l), (t, xl));
             }

@@ -44,6 +44,8 @@ pub struct Flags {
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Core {
     pub b: Stacks,
+    /// The bitboards of `b` (kept up to date by `Crazy::play`).
+    pub bits: Census,
     pub turn: Color,
     pub castling: u8,
     /// En passant chance: (skipped square, victim square) (CRZ-P2).
@@ -472,19 +474,21 @@ pub struct Packed {
 }
 
 impl Packed {
-    /// `None` when the board holds more than 32 pieces (CRZ-V rules that
-    /// out for every valid position).
-    pub fn of(b: &Stacks) -> Option<Packed> {
+    /// The board `b`, whose occupied squares are `occ`; `None` when it
+    /// holds more than 32 pieces (CRZ-V rules that out for every valid
+    /// position).
+    pub fn of(b: &Stacks, occ: u64) -> Option<Packed> {
         let mut p = Packed {
             occ: 0,
             starts: 0,
             n: 0,
             pieces: [0; 2 * MAX_PER_COLOR],
         };
-        for (i, st) in b.iter().enumerate() {
-            if st.is_empty() {
-                continue;
-            }
+        let mut r = occ;
+        while r != 0 {
+            let i = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let st = &b[i];
             let n = p.n as usize;
             if n + st.len() > p.pieces.len() {
                 return None;
@@ -570,11 +574,11 @@ mod tests {
         }
         b[27] = tall;
         b[63] = Stack::one(make(KING, Color::Black));
-        assert_eq!(Packed::of(&b).unwrap().unpack(), b);
+        assert_eq!(Packed::of(&b, Census::of(&b).occ).unwrap().unpack(), b);
         let mut full = b;
         for st in &mut full[8..40] {
             *st = Stack::one(make(PAWN, Color::White));
         }
-        assert!(Packed::of(&full).is_none());
+        assert!(Packed::of(&full, Census::of(&full).occ).is_none());
     }
 }
