@@ -1,14 +1,14 @@
 //! Check (CRZ-C1): a king is in check when some pseudo-legal opponent move
 //! would remove it, chain reactions included.
 //!
-//! The test ([`check_at`]) plays those moves: only capturing moves can
+//! The test (`check_at`) plays those moves: only capturing moves can
 //! remove a piece, and a removal spreads only through the capture squares
 //! and the neighbours of captured queens, so only captures acting in the
 //! king's region (the king's square, the queens connected to it by
 //! adjacency, and their neighbours) are tried. When the king is a rider —
 //! it may ride away in an enemy rook and be hit at the destination —
 //! every capture is tried. Before that, a quick proof on bitboards
-//! ([`quiet_near_king`]) often shows that no such capture exists.
+//! (`quiet_near_king`) often shows that no such capture exists.
 
 use super::board::*;
 use super::gen::{Consumer, Moves};

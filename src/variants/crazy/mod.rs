@@ -14,7 +14,7 @@
 //!   adds its movement rules: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
 //!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
 //!   (CRZ-P1, P2, P4, P5).
-//! - [`legal`]: the one generator of legal moves (list or count).
+//! - `legal`: the one generator of legal moves (list or count).
 //! - [`check`] — CRZ-C1.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
