@@ -1,9 +1,109 @@
-//! Crazy Chess perft snapshots (regression: the numbers come from this
-//! engine, except perft 1-2 of the start position, derived by hand in the
-//! fixture `CRZ-P5-start-perft`) and a random-playout property test.
+//! Crazy Chess: random-playout property tests, robustness, and the one
+//! generator (`Game::generate`, list and count mode) against slow test
+//! oracles (module [`oracle`]: every pseudo-legal move played on a board
+//! copy, full turn end, and the check test of CRZ-C1 read literally —
+//! every capture of the opponent tried, no locality filter, no quick
+//! proof, no counting shortcut). The perft snapshots of these positions
+//! are `tests/perft/crazy.yaml` (run by `tests/perft.rs`).
 
-use arbiter::core::DynGame;
+use arbiter::core::{DynGame, Game};
+use arbiter::variants::crazy::{position::Flags, Crazy};
 use arbiter::variants::{setup, Setup};
+
+/// Slow reference answers built from the rules' building blocks (the
+/// movement rules, the chain-reaction resolver, turn end), with none of
+/// the generator's shortcuts.
+mod oracle {
+    use arbiter::core::{Color, Game};
+    use arbiter::variants::crazy::board::{turn_end, Stacks};
+    use arbiter::variants::crazy::gen::pseudo_moves;
+    use arbiter::variants::crazy::moves::{Move, PROMOTION_KINDS};
+    use arbiter::variants::crazy::position::{
+        apply_on, castling_after, entering_costs, find_king, rook_heights, Flags,
+    };
+    use arbiter::variants::crazy::Crazy;
+
+    /// CRZ-C1 read literally: some pseudo-legal capture of the opponent
+    /// (castling with its rights and empty squares only) removes `c`'s
+    /// king, chain reactions included.
+    pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
+        find_king(b, c).is_some()
+            && pseudo_moves(b, c.other(), castling, None, fl, true)
+                .iter()
+                .any(|m| {
+                    let mut after = *b;
+                    let fx = apply_on(&mut after, m, c.other(), None, fl);
+                    fx.exists && find_king(&after, c).is_none()
+                })
+    }
+
+    /// The legal moves, the slow way: every pseudo-legal move played on
+    /// a copy of the board, full turn end, every promotion choice, the
+    /// literal check test; `deny` as the game's `explain` says (DEN-2).
+    pub fn legal(g: &Crazy) -> Vec<Move> {
+        let c = g.core();
+        let fl = g.flags();
+        if find_king(&c.b, Color::White).is_none() || find_king(&c.b, Color::Black).is_none() {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for m in pseudo_moves(&c.b, c.turn, c.castling, c.ep, fl, false) {
+            let mut b = c.b;
+            let fx = apply_on(&mut b, &m, c.turn, c.ep, fl);
+            if !fx.exists {
+                continue;
+            }
+            let mut m = m;
+            if fx.entered_late {
+                m.ent |= 1 << (m.len - 1);
+            }
+            let promos = turn_end(&mut b, c.turn);
+            let mut castling = castling_after(c.castling, c.turn, fx.touched, fx.king_move);
+            if fl.enter_costs_castling {
+                castling = entering_costs(castling, rook_heights(&c.b), &b);
+            }
+            for combo in 0..4usize.pow(promos.len() as u32) {
+                let (mut b2, mut m2, mut x) = (b, m, combo);
+                for &pi in &promos {
+                    let owner = b2[pi].get(0) & 8;
+                    b2[pi].set(0, PROMOTION_KINDS[x % 4] | owner);
+                    m2.promote(pi, x % 4);
+                    x /= 4;
+                }
+                let legal = match find_king(&b2, c.turn) {
+                    None => !fx.king_move,
+                    Some(_) => !in_check(&b2, c.turn, castling, fl),
+                };
+                if legal && c.excluded != Some(m2) {
+                    out.push(m2);
+                }
+            }
+        }
+        if g.explain("deny").is_ok_and(|v| v.legal) {
+            out.push(Move::DENY);
+        }
+        out
+    }
+
+    /// perft (G3) over [`legal`].
+    pub fn perft(g: &Crazy, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = legal(g);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut child = g.clone();
+                child.play(m);
+                perft(&child, depth - 1)
+            })
+            .sum()
+    }
+}
 
 fn game(position: Option<&str>, moves: &[&str]) -> Box<dyn DynGame> {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -92,7 +192,7 @@ fn census(text: &str) -> (usize, usize, bool) {
     (w, b, bad)
 }
 
-/// Issue item 6: random legal games; after every move: piece counts never
+/// Random legal games; after every move: piece counts never
 /// grow and stay equal for moves that cannot remove anything, no base pawn
 /// on its own first rank, the position text round-trips, perft(1) equals
 /// the number of moves listed.
@@ -145,7 +245,7 @@ fn random_playouts_keep_invariants() {
             // Round trip (a position text never holds the deniable history,
             // DEN-7, and a finished game is no valid text, G6).
             if g.outcome().is_none() {
-                check_filter_is_sound(&after);
+                check_test_matches_oracle(&after);
                 let parsed = (v.parse)(&after, &rules).unwrap_or_else(|e| panic!("{after}: {e}"));
                 assert_eq!(parsed.to_text(), after);
             }
@@ -153,19 +253,19 @@ fn random_playouts_keep_invariants() {
     }
 }
 
-/// The check test only plays captures near the king (CRZ-C1 locality
-/// filter); it must agree with playing every capture.
-fn check_filter_is_sound(text: &str) {
+/// The check test (CRZ-C1: locality filter, quick proof on bitboards)
+/// agrees with the literal oracle, for both sides.
+fn check_test_matches_oracle(text: &str) {
     use arbiter::core::Color;
     use arbiter::variants::crazy::{notation, position};
     let setup = notation::parse_setup(text).unwrap();
     let c = &setup.core;
-    let fl = position::Flags::default();
+    let fl = Flags::default();
     for side in [Color::White, Color::Black] {
         assert_eq!(
-            position::in_check_with(&c.b, side, c.castling, &fl, true),
-            position::in_check_with(&c.b, side, c.castling, &fl, false),
-            "{text}: check filter disagrees for {side:?}"
+            position::in_check(&c.b, side, c.castling, &fl),
+            oracle::in_check(&c.b, side, c.castling, &fl),
+            "{text}: check test disagrees with the oracle for {side:?}"
         );
     }
 }
@@ -219,53 +319,48 @@ fn mangled_texts_never_panic() {
     }
 }
 
-/// The check test's locality filter (CRZ-C1) never changes a count: perft
-/// with the filter equals perft playing every capture, on every snapshot
-/// position.
+/// The generator's counts equal the oracle's on every snapshot position
+/// and after a deny (perft 2), and from the start (perft 3).
 #[test]
-fn check_filter_does_not_change_perft() {
-    use arbiter::core::Game;
-    use arbiter::variants::crazy::{position::Flags, Crazy};
-    for (name, pos) in POSITIONS {
-        let fast = Crazy::from_text(pos, Flags::default()).unwrap();
-        let brute = Crazy::from_text(
-            pos,
-            Flags {
-                brute_check: true,
-                ..Flags::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(Game::perft(&fast, 3), Game::perft(&brute, 3), "{name}");
+fn perft_matches_oracle() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
+    for (name, pos) in POSITIONS.iter().copied().chain([("start", start)]) {
+        let g = Crazy::from_text(pos, Flags::default()).unwrap();
+        let depth = if name == "start" { 3 } else { 2 };
+        assert_eq!(Game::perft(&g, depth), oracle::perft(&g, depth), "{name}");
     }
+    let mut g = Crazy::from_text(start, Flags::default()).unwrap();
+    for text in ["e2e4", "deny"] {
+        let m = Game::parse_move(&g, text).unwrap();
+        Game::play(&mut g, &m);
+    }
+    assert_eq!(Game::perft(&g, 2), oracle::perft(&g, 2), "after a deny");
 }
 
-/// The fast paths (quick no-check proof, census reuse, turn end and census
-/// only on the squares a move changed, capture-free moves counted without
-/// building them) never change a move list or a count: random playouts
-/// (deny included) from the start, the six snapshot positions, three
-/// with full stacks and two with pawns about to promote, comparing every
-/// position's legal moves, and perft(2) every few plies, with the generic
-/// path; `count_legal` (perft(1)) equals the number of legal moves on
-/// every visited position.
+/// The one generator (list and count mode, with its shortcuts) never
+/// differs from the oracle: random playouts (deny included, so denial
+/// states and excluded moves are visited) from the start, the six
+/// snapshot positions, two with pawns about to promote and two with tall
+/// stacks of both colours, comparing every position's legal moves, the
+/// count (perft 1) with the list, and perft(2) every few plies.
 #[test]
-fn fast_path_agrees_with_generic_path() {
-    use arbiter::core::DynGame;
-    use arbiter::variants::crazy::{position::Flags, Crazy};
+fn generator_agrees_with_oracle() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
     // Pawns about to promote (turn end has work after a capture-free move).
     let promoting = [
         "4k3/1P4P1/8/8/8/8/1p4p1/4K3 w - - 0 1 b",
         "r3k2r/1P2q1P1/8/3b4/8/8/1p1Q2p1/R3K2R w KQkq - 0 1 b",
     ];
-    // Full and nearly full stacks (32 is the limit): steps, leaps and king
-    // double steps that would overfill one do not exist. Their many riders
-    // make long games slow: one short game each.
-    let tall = |base: char, riders: usize| format!("{base}{}", "P".repeat(riders));
-    let full_stacks = [
-        format!("4k3/8/8/3({})4/2N1K3/8/8/8 w - - 0 1 b", tall('R', 31)),
-        format!("4k3/8/1B6/3({})4/1N2K3/8/8/8 w - - 0 1 b", tall('R', 30)),
-        format!("4k3/8/8/3({})4/1N6/q7/8/4K3 b - - 0 1 b", tall('r', 30)),
+    // Tall stacks holding both colours: 29 pieces, and all 32 (CRZ-V:
+    // at most 16 a side). Their many riders make long games slow: one
+    // short game each.
+    let tall = [
+        format!(
+            "4k3/8/8/3(R{}N{})4/2N1K3/8/8/8 w - - 0 1 b",
+            "P".repeat(12),
+            "p".repeat(15)
+        ),
+        "8/8/8/3(RKQRBBNNPPPPPPPPkqrrbbnnpppppppp)4/8/8/8/8 w - - 0 1 b".to_string(),
     ];
     let games: Vec<(&str, usize)> = std::iter::once(start)
         .chain(POSITIONS.iter().map(|(_, p)| *p))
@@ -273,43 +368,34 @@ fn fast_path_agrees_with_generic_path() {
         .cycle()
         .take(36)
         .map(|p| (p, 30))
-        .chain(full_stacks.iter().map(|p| (p.as_str(), 8)))
+        .chain(tall.iter().map(|p| (p.as_str(), 8)))
         .collect();
     let mut rng = Rng(0x5851_f42d_4c95_7f2d);
     for (game_no, &(pos, plies)) in games.iter().enumerate() {
-        let mut fast: Box<dyn DynGame> = Box::new(Crazy::from_text(pos, Flags::default()).unwrap());
-        let mut slow: Box<dyn DynGame> = Box::new(
-            Crazy::from_text(
-                pos,
-                Flags {
-                    generic_path: true,
-                    ..Flags::default()
-                },
-            )
-            .unwrap(),
-        );
+        let mut g = Crazy::from_text(pos, Flags::default()).unwrap();
         for ply in 0..plies {
-            let moves = fast.legal_texts();
+            let text = Game::to_text(&g);
+            let mut moves: Vec<String> = Game::legal_moves(&g)
+                .iter()
+                .map(|m| Game::move_text(&g, m))
+                .collect();
+            let mut slow: Vec<String> = oracle::legal(&g)
+                .iter()
+                .map(|m| Game::move_text(&g, m))
+                .collect();
+            moves.sort();
+            slow.sort();
+            assert_eq!(moves, slow, "game {game_no} ply {ply}: {text}");
             assert_eq!(
-                moves,
-                slow.legal_texts(),
-                "game {game_no} ply {ply}: {}",
-                fast.to_text()
-            );
-            // perft(1) is `count_legal` (bulk counting of disguise chains).
-            assert_eq!(
-                fast.perft(1, 1),
+                g.count_legal(),
                 moves.len() as u64,
-                "count_legal, game {game_no} ply {ply}: {}",
-                fast.to_text()
+                "count mode, game {game_no} ply {ply}: {text}"
             );
-            assert_eq!(slow.perft(1, 1), moves.len() as u64);
             if ply % 7 == 3 {
                 assert_eq!(
-                    fast.perft(2, 1),
-                    slow.perft(2, 1),
-                    "game {game_no} ply {ply}: {}",
-                    fast.to_text()
+                    Game::perft(&g, 2),
+                    oracle::perft(&g, 2),
+                    "game {game_no} ply {ply}: {text}"
                 );
             }
             if moves.is_empty() {
@@ -321,8 +407,46 @@ fn fast_path_agrees_with_generic_path() {
             } else {
                 moves[(rng.next() % moves.len() as u64) as usize].clone()
             };
-            fast.play_text(&mv).unwrap();
-            slow.play_text(&mv).unwrap();
+            let m = Game::parse_move(&g, &mv).unwrap();
+            Game::play(&mut g, &m);
         }
+    }
+}
+
+/// G6 (issue 15): a move that removes the mover's own king leaves a final
+/// text that names no right of the lost king and that is rejected only
+/// for the missing king.
+#[test]
+fn own_king_removal_leaves_a_sane_text() {
+    let v = arbiter::variants::get("crazy").unwrap();
+    let rules = v.rules(&[], None).unwrap();
+    for (pos, mv) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b",
+            "d1*",
+        ),
+        (
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w KQkq - 0 1 b",
+            "d1*",
+        ),
+        (
+            "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1 b",
+            "d8*",
+        ),
+    ] {
+        let mut g = game(Some(pos), &[]);
+        g.play_text(mv).unwrap();
+        let text = g.to_text();
+        assert!(g.outcome().is_some(), "{pos} {mv}: the game is over");
+        let castling = text.split(' ').nth(2).unwrap();
+        let lost = if pos.contains(" w ") { "KQ" } else { "kq" };
+        assert!(
+            !castling.chars().any(|c| lost.contains(c)),
+            "{pos} {mv}: {text} keeps a right of the lost king"
+        );
+        let err = (v.parse)(&text, &rules)
+            .err()
+            .expect("a finished game is no position");
+        assert!(err.to_string().contains("king"), "{text}: {err}");
     }
 }

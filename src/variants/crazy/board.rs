@@ -36,14 +36,16 @@ pub const RISEN: u8 = 16;
 /// Risen during the current turn (transient, cleared at turn end).
 pub const FRESH: u8 = 32;
 
-/// Most pieces one square can hold: every piece a game can have (32 at the
-/// start; no rule adds a piece), so no game from the start position ever
-/// reaches the limit. Position texts with a taller stack are rejected;
-/// in a text with more pieces than that, a move that would build a taller
-/// stack does not exist (CONFORMANCE.md, Deviation).
+/// Most pieces one square can hold: every piece a position can have
+/// (CRZ-V: at most 16 of each colour; no rule adds a piece), so no move
+/// ever finds a stack full.
 pub const MAX_STACK: usize = 32;
 
-/// Pieces on one square, bottom → top (CRZ-R3).
+/// Most pieces of one colour in a position (CRZ-V).
+pub const MAX_PER_COLOR: usize = 16;
+
+/// Pieces on one square, bottom → top (CRZ-R3). The bytes above the top
+/// are always 0, so equal stacks compare and hash equal.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Stack {
     n: u8,
@@ -116,30 +118,20 @@ impl Stack {
         let p = self.p[i];
         let n = self.len();
         self.p.copy_within(i + 1..n, i);
+        self.p[n - 1] = 0;
         self.n -= 1;
         p
     }
     /// Removes and returns the pieces from `i` up.
     pub fn split_off(&mut self, i: usize) -> Stack {
+        let i = i.min(self.len());
+        let n = self.len();
         let mut s = Stack::EMPTY;
-        for &p in &self.p[i.min(self.len())..self.len()] {
-            let _ = s.push(p);
-        }
-        self.n = i.min(self.len()) as u8;
+        s.p[..n - i].copy_from_slice(&self.p[i..n]);
+        s.n = (n - i) as u8;
+        self.p[i..n].fill(0);
+        self.n = i as u8;
         s
-    }
-    /// False when no piece (nor stale byte) carries a risen/fresh mark.
-    #[inline]
-    pub fn may_hold_marks(&self) -> bool {
-        const M: u64 = 0x3030_3030_3030_3030;
-        let word = |i: usize| u64::from_le_bytes(self.p[i..i + 8].try_into().unwrap_or([0; 8]));
-        let mut acc = word(MAX_STACK - 8);
-        let mut i = 0;
-        while i + 8 <= MAX_STACK {
-            acc |= word(i);
-            i += 8;
-        }
-        acc & M != 0
     }
     /// The unit starting at `i`: the piece and, if it is a rook, everything
     /// above it (CRZ-R3/R4).
@@ -385,6 +377,134 @@ impl<'a> Chain<'a> {
     }
 }
 
+/// Whether turn end (CRZ-P3) has anything to do on square `i`: a risen or
+/// fresh bishop, or a base pawn on rank 1 or 8.
+#[inline]
+pub fn needs_turn_end(i: usize, st: &Stack) -> bool {
+    match st.len() {
+        0 => false,
+        1 => {
+            let p = st.get(0);
+            p & (RISEN | FRESH) != 0 || (kind(p) == PAWN && !(8..56).contains(&i))
+        }
+        _ => {
+            (kind(st.get(0)) == PAWN && !(8..56).contains(&i))
+                || st.pieces().iter().any(|&p| p & (RISEN | FRESH) != 0)
+        }
+    }
+}
+
+/// The squares of ranks 1 and 8.
+pub const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
+
+/// Colour index of bitboard arrays: 0 White, 1 Black.
+#[inline]
+pub fn ci(c: Color) -> usize {
+    usize::from(!c.is_white())
+}
+
+/// Bitboards of one board (bit `rank * 8 + file`): what move generation
+/// and the check test (CRZ-C1) look up instead of scanning the stacks.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Census {
+    pub occ: u64,
+    /// Squares whose base is White / Black.
+    pub base: [u64; 2],
+    /// Squares whose base is a rook (either colour).
+    pub rook_base: u64,
+    /// Squares holding more than one piece.
+    pub tall: u64,
+    /// `any[colour][kind]`: squares holding a piece of that colour and
+    /// kind at any level; `any[colour][0]`: of that colour, any kind.
+    pub any: [[u64; 7]; 2],
+    /// Squares where turn end (CRZ-P3) has something to do
+    /// ([`needs_turn_end`]).
+    pub marks: u64,
+}
+
+impl Census {
+    pub fn of(b: &Stacks) -> Census {
+        let mut z = Census::default();
+        for (i, st) in b.iter().enumerate() {
+            z.add(i, st);
+        }
+        z
+    }
+
+    /// Forgets square `i`.
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        let m = !(1u64 << i);
+        self.occ &= m;
+        self.base[0] &= m;
+        self.base[1] &= m;
+        self.rook_base &= m;
+        self.tall &= m;
+        self.marks &= m;
+        for c in 0..2 {
+            for k in 0..7 {
+                self.any[c][k] &= m;
+            }
+        }
+    }
+
+    /// Adds square `i` holding `st` (after [`Census::clear`]).
+    #[inline]
+    pub fn add(&mut self, i: usize, st: &Stack) {
+        let Some(base) = st.base() else { return };
+        let bit = 1u64 << i;
+        self.occ |= bit;
+        self.base[ci(color(base))] |= bit;
+        if kind(base) == ROOK {
+            self.rook_base |= bit;
+        }
+        if st.len() > 1 {
+            self.tall |= bit;
+        }
+        let mut flags = 0;
+        for &p in st.pieces() {
+            let c = ci(color(p));
+            self.any[c][0] |= bit;
+            self.any[c][kind(p) as usize] |= bit;
+            flags |= p;
+        }
+        // As `needs_turn_end`.
+        if flags & (RISEN | FRESH) != 0 || (kind(base) == PAWN && RANKS_1_8 & bit != 0) {
+            self.marks |= bit;
+        }
+    }
+
+    /// Re-reads the squares of `mask` from `b`.
+    #[inline]
+    pub fn update(&mut self, b: &Stacks, mask: u64) {
+        let mut m = mask;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.clear(i);
+            self.add(i, &b[i]);
+        }
+    }
+
+    /// Squares holding a queen of either colour (any level).
+    #[inline]
+    pub fn queens(&self) -> u64 {
+        self.any[0][QUEEN as usize] | self.any[1][QUEEN as usize]
+    }
+
+    /// The square and level of `c`'s king (the first one found).
+    pub fn king(&self, b: &Stacks, c: Color) -> Option<(usize, usize)> {
+        let ks = self.any[ci(c)][KING as usize];
+        if ks == 0 {
+            return None;
+        }
+        let i = ks.trailing_zeros() as usize;
+        let k = make(KING, c);
+        let l = b[i].pieces().iter().position(|&p| p & 15 == k)?;
+        Some((i, l))
+    }
+}
+
 /// What CRZ-P3 leaves to the players: pawns to promote (square index).
 pub type Promotions = smallvec::SmallVec<[usize; 2]>;
 
@@ -406,12 +526,7 @@ pub fn turn_end_in(b: &mut Stacks, mover: Color, mask: u64) -> Promotions {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
         let st = &mut b[i];
-        if st.is_empty() {
-            continue;
-        }
-        // Fast skip: nothing risen or fresh here, and no pawn base on a
-        // first or last rank.
-        if !st.may_hold_marks() && (kind(st.get(0)) != PAWN || (8..56).contains(&i)) {
+        if !needs_turn_end(i, st) {
             continue;
         }
         let mut k = 0;

@@ -1,257 +1,160 @@
 //! Check (CRZ-C1): a king is in check when some pseudo-legal opponent move
 //! would remove it, chain reactions included.
+//!
+//! The test (`check_at`) plays those moves: only capturing moves can
+//! remove a piece, and a removal spreads only through the capture squares
+//! and the neighbours of captured queens, so only captures acting in the
+//! king's region (the king's square, the queens connected to it by
+//! adjacency, and their neighbours) are tried. When the king is a rider —
+//! it may ride away in an enemy rook and be hit at the destination —
+//! every capture is tried. Before that, a quick proof on bitboards
+//! (`quiet_near_king`) often shows that no such capture exists.
 
 use super::board::*;
+use super::gen::{Consumer, Moves};
+use super::moves::{Kind, Move};
 use super::position::*;
 use crate::core::bitboard::tables;
-use crate::core::moves::{Decision, Move};
 use crate::core::Color;
 
-/// CRZ-C1: is `c`'s king in check — would some pseudo-legal move of the
-/// opponent remove it, chain reactions included? Only capturing moves can
-/// remove a piece, and a removal spreads only through the capture squares
-/// and the neighbours of captured queens, so moves whose capture squares
-/// and destination all lie away from the king's square and its connected
-/// queens (and their neighbours) are not tried. Pieces move sideways only
-/// with the moving unit (a rook with its riders), so when the king is a
-/// rider — it may ride away in an enemy rook and be hit at the
-/// destination — every capture is tried.
+/// CRZ-C1: is `c`'s king in check on `b` (with castling rights
+/// `castling`, which the opponent's castling needs)? `false` when `c` has
+/// no king.
 pub fn in_check(b: &Stacks, c: Color, castling: u8, fl: &Flags) -> bool {
-    in_check_with(b, c, castling, fl, !fl.brute_check)
+    let z = Census::of(b);
+    match z.king(b, c) {
+        Some(k) => check_at(b, &z, c, k, castling, fl),
+        None => false,
+    }
 }
 
-/// [`in_check`] with the locality filter on or off (`filtered = false`
-/// plays every capturing move; used by tests to check the filter).
-pub fn in_check_with(b: &Stacks, c: Color, castling: u8, fl: &Flags, filtered: bool) -> bool {
-    let Some((ki, kl)) = find_king(b, c) else {
-        return false;
-    };
-    let filtered = filtered && kl == 0;
-    if filtered && !fl.generic_path && quiet_near_king(&Census::of(b, c), c, ki, castling) {
+/// [`in_check`] with the census `z` of `b` and `c`'s king at `king`.
+pub(super) fn check_at(
+    b: &Stacks,
+    z: &Census,
+    c: Color,
+    king: (usize, usize),
+    castling: u8,
+    fl: &Flags,
+) -> bool {
+    if king.1 == 0 && quiet_near_king(z, c, king.0, castling) {
         return false;
     }
-    // D: king square plus queens connected to it by adjacency.
-    let mut d: u64 = 1 << ki;
-    let queens: u64 = (0..64)
-        .filter(|&i| b[i].pieces().iter().any(|&p| kind(p) == QUEEN))
-        .fold(0, |m, i| m | (1u64 << i));
-    loop {
-        let grown = neighbours(d) & queens | d;
-        if grown == d {
-            break;
-        }
-        d = grown;
-    }
-    let near = d | neighbours(d);
-    let probe = Core {
-        b: *b,
-        turn: c.other(),
+    let near = region(z.queens(), king.0);
+    let filtered = king.1 == 0;
+    let moves = Moves {
+        b,
+        z: *z,
+        side: c.other(),
         castling,
         ep: None,
-        halfmove: 0,
-        fullmove: 1,
-        holder: c,
-        protected: false,
-        excluded: None,
-    };
-    let mut found = false;
-    probe.gen_near(
         fl,
-        c.other(),
-        Mode::Captures,
-        if filtered { near } else { !0 },
-        &mut |mv: Move| {
-            if found {
-                return;
-            }
-            let mut hit = mv.path.last().is_some_and(|&s| near & (1 << idx(s)) != 0);
-            for dcs in &mv.decisions {
-                match dcs {
-                    Decision::CaptureAt(k) => hit |= near & (1 << idx(mv.path[*k as usize])) != 0,
-                    Decision::AllRound => hit |= near & neighbours(1 << idx(mv.path[0])) != 0,
-                    _ => {}
-                }
-            }
-            if filtered && !hit {
-                return;
-            }
-            if let Some(after) = probe.apply(&mv, fl) {
-                if find_king(&after.b, c).is_none() {
-                    found = true;
-                }
-            }
-        },
-    );
-    found
+        captures: true,
+        focus: if filtered { near } else { !0 },
+    };
+    let mut r = Removal {
+        board: b,
+        work: *b,
+        c,
+        king,
+        near,
+        filtered,
+        fl,
+        found: false,
+    };
+    moves.all(&mut r);
+    r.found
 }
 
-/// Bitboards of one board for [`quiet_near_king`], from the defending
-/// colour's point of view.
-#[derive(Clone, Copy, Default)]
-pub struct Census {
-    /// Squares whose base is of the defending colour.
-    own_base: u64,
-    occ: u64,
-    /// Squares holding a queen of either colour (any level).
-    queens: u64,
-    /// Attacker pieces (any level) by kind.
-    knights_kings: u64,
-    pawns: u64,
-    attacker_queens: u64,
-    rooks_queens: u64,
-    bishops_queens: u64,
-}
-
-impl Census {
-    fn of(b: &Stacks, c: Color) -> Census {
-        let mut z = Census::default();
-        for (i, st) in b.iter().enumerate() {
-            z.add(i, st, c);
-        }
-        z
-    }
-
-    fn clear(&mut self, i: usize) {
-        let m = !(1u64 << i);
-        self.own_base &= m;
-        self.occ &= m;
-        self.queens &= m;
-        self.knights_kings &= m;
-        self.pawns &= m;
-        self.attacker_queens &= m;
-        self.rooks_queens &= m;
-        self.bishops_queens &= m;
-    }
-
-    fn add(&mut self, i: usize, st: &Stack, c: Color) {
-        let Some(base) = st.base() else { return };
-        let bit = 1u64 << i;
-        self.occ |= bit;
-        if color(base) == c {
-            self.own_base |= bit;
-        }
-        let them = c.other();
-        for &p in st.pieces() {
-            let k = kind(p);
-            if k == QUEEN {
-                self.queens |= bit;
-            }
-            if color(p) != them {
-                continue;
-            }
-            match k {
-                KNIGHT | KING => self.knights_kings |= bit,
-                PAWN => self.pawns |= bit,
-                QUEEN => {
-                    self.attacker_queens |= bit;
-                    self.rooks_queens |= bit;
-                    self.bishops_queens |= bit;
-                }
-                ROOK => self.rooks_queens |= bit,
-                BISHOP => self.bishops_queens |= bit,
-                _ => {}
-            }
-        }
-    }
-}
-
-/// The census and king of a position, reused for the check tests of the
-/// positions after its moves (only the squares a move changed are looked
-/// at again).
-pub struct CheckBase<'a> {
-    b: &'a Stacks,
-    c: Color,
-    z: Census,
-    king: Option<(usize, usize)>,
-}
-
-impl<'a> CheckBase<'a> {
-    /// The census of `b` with `c` defending.
-    pub fn new(b: &'a Stacks, c: Color) -> Self {
-        CheckBase {
-            b,
-            c,
-            z: Census::of(b, c),
-            king: find_king(b, c),
-        }
-    }
-
-    /// `None` when `c`'s king is gone from `after`, else whether it is in
-    /// check there (CRZ-C1) — the same answer as [`find_king`] and
-    /// [`in_check`], faster when `after` differs from the base in a few
-    /// squares.
-    pub fn check_after(&self, after: &Stacks, castling: u8, fl: &Flags) -> Option<bool> {
-        let c = self.c;
-        if fl.brute_check || fl.generic_path {
-            find_king(after, c)?;
-            return Some(in_check(after, c, castling, fl));
-        }
-        let mut changed = 0u64;
-        for (i, (a, b)) in after.iter().zip(self.b.iter()).enumerate() {
-            if a != b {
-                changed |= 1 << i;
-            }
-        }
-        self.check_after_dirty(after, changed, castling, fl)
-    }
-
-    /// [`CheckBase::check_after`] when `after` differs from the base only
-    /// on the squares of `dirty` (a superset of the changed squares).
-    pub fn check_after_dirty(
-        &self,
-        after: &Stacks,
-        dirty: u64,
-        castling: u8,
-        fl: &Flags,
-    ) -> Option<bool> {
-        let c = self.c;
-        if fl.brute_check || fl.generic_path {
-            find_king(after, c)?;
-            return Some(in_check(after, c, castling, fl));
-        }
-        let mut z = self.z;
-        let changed = dirty;
-        let mut m = dirty;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            z.clear(i);
-            z.add(i, &after[i], c);
-        }
-        let (ki, kl) = match self.king {
-            Some((ki, kl)) if changed & (1 << ki) == 0 => (ki, kl),
-            _ => find_king(after, c)?,
-        };
-        if kl == 0 && quiet_near_king(&z, c, ki, castling) {
-            return Some(false);
-        }
-        Some(in_check_with(after, c, castling, fl, true))
-    }
-}
-
-/// A quick proof that the filtered check test (CRZ-C1) would try no move
-/// at all, so `c`'s king (a base on `ki`) is not in check: no attacker
-/// king, knight, pawn or all-round capture acts near the king's region,
-/// no attacker slider sees a defending base in it, and no castling of the
-/// attacker ends next to it. `false` means "don't know" (the full test
-/// runs). Exactness: every move the filtered test tries is one of these.
-fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
+/// The king's region grown by one square: `D` = the king's square and
+/// the queens (either colour, any level) connected to it by adjacency;
+/// returns `D` and its neighbours.
+fn region(queens: u64, ki: usize) -> u64 {
     let mut d: u64 = 1 << ki;
     loop {
-        let grown = grow(d) & z.queens | d;
+        let grown = grow(d) & queens | d;
         if grown == d {
             break;
         }
         d = grown;
     }
-    let near = grow(d);
+    grow(d)
+}
+
+/// The check test's consumer: plays each capture that acts in the king's
+/// region on a work board and looks for the king.
+struct Removal<'a> {
+    board: &'a Stacks,
+    /// Equal to `board` between moves.
+    work: Stacks,
+    c: Color,
+    king: (usize, usize),
+    near: u64,
+    filtered: bool,
+    fl: &'a Flags,
+    found: bool,
+}
+
+impl Consumer for Removal<'_> {
+    fn done(&self) -> bool {
+        self.found
+    }
+
+    fn push(&mut self, m: &Move) {
+        if self.found {
+            return;
+        }
+        if self.filtered {
+            let mut hit = self.near & 1 << m.last() != 0;
+            for k in 0..m.len as usize {
+                hit |= m.captures_at(k) && self.near & 1 << m.sq[k] != 0;
+            }
+            if m.kind == Kind::AllRound {
+                hit |= self.near & NEIGHBOURS[m.from()] != 0;
+            }
+            if !hit {
+                return;
+            }
+        }
+        let fx = apply_on(&mut self.work, m, self.c.other(), None, self.fl);
+        if fx.exists && fx.dirty & 1 << self.king.0 != 0 {
+            let k = make(KING, self.c);
+            let mut kept = false;
+            let mut r = fx.dirty;
+            while r != 0 {
+                let i = r.trailing_zeros() as usize;
+                r &= r - 1;
+                kept |= self.work[i].pieces().iter().any(|&p| p & 15 == k);
+            }
+            self.found = !kept;
+        }
+        let mut r = fx.dirty;
+        while r != 0 {
+            let i = r.trailing_zeros() as usize;
+            r &= r - 1;
+            self.work[i] = self.board[i];
+        }
+    }
+}
+
+/// A quick proof that the filtered check test would try no move at all,
+/// so `c`'s king (a base on `ki`) is not in check: no attacker king,
+/// knight, pawn or all-round capture acts near the king's region, no
+/// attacker slider sees a defending base in it, and no castling of the
+/// attacker ends next to it. `false` means "don't know" (the full test
+/// runs). Exactness: every move the filtered test tries is one of these.
+pub(super) fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
+    let them = ci(c.other());
+    let near = region(z.queens(), ki);
     let near1 = grow(near);
+    let a = &z.any[them];
     // Pawns and all-round captures act within one square; kings and
     // knights within two (a within-one-of-near square is within two).
-    if (z.pawns | z.attacker_queens) & near1 != 0 {
+    if (a[PAWN as usize] | a[QUEEN as usize]) & near1 != 0 {
         return false;
     }
-    if z.knights_kings != 0 && z.knights_kings & grow(near1) != 0 {
+    let knights_kings = a[KNIGHT as usize] | a[KING as usize];
+    if knights_kings != 0 && knights_kings & grow(near1) != 0 {
         return false;
     }
     // Castling of the attacker: its second step acts next to g/c file.
@@ -270,8 +173,8 @@ fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
     // square along each line must hold no attacker slider of that line.
     // Lines are symmetric, so this is looked up from whichever side has
     // fewer squares: the targets or the sliders.
-    let (rq, bq) = (z.rooks_queens, z.bishops_queens);
-    let targets = near & z.own_base;
+    let (rq, bq) = sliders(z, them);
+    let targets = near & z.base[ci(c)];
     if rq | bq == 0 || targets == 0 {
         return true;
     }
@@ -299,9 +202,84 @@ fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
     }
 }
 
+/// The attacker's rook-line and bishop-line sliders (any level).
+#[inline]
+fn sliders(z: &Census, them: usize) -> (u64, u64) {
+    let a = &z.any[them];
+    let q = a[QUEEN as usize];
+    (a[ROOK as usize] | q, a[BISHOP as usize] | q)
+}
+
+/// What a position's quiet proof ([`quiet_near_king`]) says about the
+/// capture-free moves of the side to move: when the proof holds before
+/// the move, a capture-free step of a unit holding no queen, no king and
+/// no enemy piece keeps it true unless it opens a line (vacates an
+/// `xray` square) or puts a new defending base into the region where an
+/// attacker slider sees it ([`Safety::new_target_seen`]). The quiet proof
+/// then holds after the move, so the mover's king is not in check.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Safety {
+    /// The king's region grown by one square (where targets count).
+    pub near: u64,
+    /// Squares whose vacating would let an attacker slider see a target.
+    pub xray: u64,
+    rq: u64,
+    bq: u64,
+}
+
+impl Safety {
+    /// `None` unless `c`'s king is a base on `ki` and the quiet proof
+    /// holds on the position.
+    pub fn of(z: &Census, c: Color, king: (usize, usize), castling: u8) -> Option<Safety> {
+        if king.1 != 0 || !quiet_near_king(z, c, king.0, castling) {
+            return None;
+        }
+        let near = region(z.queens(), king.0);
+        let (rq, bq) = sliders(z, ci(c.other()));
+        let mut xray = 0;
+        if rq | bq != 0 {
+            let t = tables();
+            let mut targets = near & z.base[ci(c)];
+            while targets != 0 {
+                let s = targets.trailing_zeros();
+                targets &= targets - 1;
+                for (rook, att) in [(true, rq), (false, bq)] {
+                    if att == 0 {
+                        continue;
+                    }
+                    let look = |occ| {
+                        if rook {
+                            t.rook(s, occ)
+                        } else {
+                            t.bishop(s, occ)
+                        }
+                    };
+                    let first = look(z.occ) & z.occ;
+                    let mut behind = look(z.occ & !first) & att & !first;
+                    while behind != 0 {
+                        let a = behind.trailing_zeros() as usize;
+                        behind &= behind - 1;
+                        xray |= t.between[s as usize][a] & first;
+                    }
+                }
+            }
+        }
+        Some(Safety { near, xray, rq, bq })
+    }
+
+    /// Whether an attacker slider sees `t` (a new defending base in the
+    /// region) on the occupancy `occ` after the move.
+    #[inline]
+    pub fn new_target_seen(&self, t: usize, occ: u64) -> bool {
+        let tb = tables();
+        (self.rq != 0 && tb.rook(t as u32, occ) & self.rq != 0)
+            || (self.bq != 0 && tb.bishop(t as u32, occ) & self.bq != 0)
+    }
+}
+
 /// `set` and every square next to it (`set | neighbours(set)`), by shifts.
 #[inline]
-fn grow(set: u64) -> u64 {
+pub(super) fn grow(set: u64) -> u64 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let h = set | ((set << 1) & NOT_A) | ((set >> 1) & NOT_H);

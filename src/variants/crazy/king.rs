@@ -1,98 +1,127 @@
 //! The king: two steps per move (CRZ-K1; first-step effects deferred,
-//! CRZ-K2, see `Core::apply`) and castling as the first step (CRZ-K3).
-
-use smallvec::SmallVec;
+//! CRZ-K2, see `position::apply_on`) and castling as the first step
+//! (CRZ-K3).
 
 use super::board::*;
-use super::check::in_check;
+use super::check::check_at;
+use super::gen::{Consumer, Moves};
+use super::moves::{Kind, Move};
 use super::position::*;
+use crate::core::bitboard::tables;
 use crate::core::geometry::{Square, KING_DIRS};
-use crate::core::moves::{Decision, Move};
-use crate::core::Color;
 
-impl Core {
+/// What a step can do on a square with this stack (CRZ-R2): land on it
+/// (empty), capture its base (an enemy base), enter it (a rook base).
+/// Returns (quiet, capture, enter).
+#[inline]
+pub(super) fn landings(st: &Stack, side: crate::core::Color) -> (bool, bool, bool) {
+    match st.base() {
+        None => (true, false, false),
+        Some(base) => (false, color(base) != side, kind(base) == ROOK),
+    }
+}
+
+/// The ways to land on a square, in the order quiet, capture, enter, as
+/// (capture, enter) flags.
+#[inline]
+fn ways(st: &Stack, side: crate::core::Color) -> impl Iterator<Item = (bool, bool)> {
+    let (q, c, e) = landings(st, side);
+    [(q, (false, false)), (c, (true, false)), (e, (false, true))]
+        .into_iter()
+        .filter_map(|(ok, w)| ok.then_some(w))
+}
+
+impl Moves<'_> {
     /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
-    /// first step's capture effects are deferred, CRZ-K2, see `apply`).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn gen_king(
-        &self,
-        fl: &Flags,
-        i: usize,
-        l: usize,
-        side: Color,
-        caps: bool,
-        f: &mut dyn FnMut(Move),
-        counting: Option<&mut Counting<'_, '_>>,
-    ) {
-        let a = sq_of(i);
+    /// first step's capture effects are deferred, CRZ-K2).
+    pub(super) fn king<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
+        let side = self.side;
+        let t = tables();
+        let z = &self.z;
+        let them = ci(side.other());
+        if self.fl.king_single {
+            let proto = Move::new(Kind::Step, i, l);
+            let mut r = t.king[i];
+            while r != 0 {
+                let s1 = r.trailing_zeros() as usize;
+                r &= r - 1;
+                for (cap, ent) in ways(&self.b[s1], side) {
+                    if !self.captures || cap {
+                        out.push(&proto.to(s1, cap, ent));
+                    }
+                }
+            }
+            return;
+        }
+        let proto = Move::new(Kind::King, i, l);
+        // The second step sees the king's own square without the king.
         let mut origin = self.b[i];
         origin.remove(l);
-        let passable = |st: &Stack| st.base().is_none_or(|p| kind(p) == ROOK);
-        // Count mode: a double step without capture leaves its first square
-        // as it was (the king enters and leaves, or crosses an empty
-        // square), so every first step to one destination gives the same
-        // board: those moves are counted together (a full stack on the
-        // first square is left to the general path, where the move does
-        // not exist).
-        let mut counted = 0u64;
-        if let Some(cn) = counting.filter(|_| !fl.king_single && !caps) {
-            let mut ways = [0u64; 64];
-            let mut dests = 0u64;
-            for d1 in KING_DIRS {
-                let Some(s1) = sq_add(a, d1) else { continue };
-                let st1 = &self.b[idx(s1)];
-                if !passable(st1) || st1.len() >= MAX_STACK {
-                    continue;
-                }
-                for d2 in KING_DIRS {
-                    let Some(s2) = sq_add(s1, d2) else { continue };
-                    let st2 = if s2 == a { &origin } else { &self.b[idx(s2)] };
-                    if passable(st2) {
-                        ways[idx(s2)] += 1;
-                        dests |= 1 << idx(s2);
-                    }
-                }
+        let bit = 1u64 << i;
+        let (mut occ2, mut enemy2, mut rooks2) =
+            (z.occ & !bit, z.base[them] & !bit, z.rook_base & !bit);
+        if let Some(base) = origin.base() {
+            occ2 |= bit;
+            if color(base) != side {
+                enemy2 |= bit;
             }
-            while dests != 0 {
-                let t = dests.trailing_zeros() as usize;
-                dests &= dests - 1;
-                if cn.step(i, l, t, ways[t]) != Some(false) {
-                    counted |= 1 << t;
-                }
+            if kind(base) == ROOK {
+                rooks2 |= bit;
             }
         }
-        for d1 in KING_DIRS {
-            let Some(s1) = sq_add(a, d1) else { continue };
-            for l1 in landings(&self.b[idx(s1)], side) {
-                if fl.king_single {
-                    if caps && l1 != Land::Capture {
-                        continue;
+        // First steps that neither capture: onto an empty square or into a
+        // rook (leaving it as it was).
+        let pass1 = t.king[i] & (!z.occ | z.rook_base);
+        // Count mode: a double step without capture leaves its first square
+        // as it was, so the moves to one destination are one group (as
+        // many as its passable neighbours among the first steps).
+        let grouped = out.grouping() && !self.captures;
+        if grouped {
+            let mut dests = 0u64;
+            let mut r = pass1;
+            while r != 0 {
+                let s1 = r.trailing_zeros() as usize;
+                r &= r - 1;
+                dests |= t.king[s1];
+            }
+            dests &= !occ2 | rooks2;
+            while dests != 0 {
+                let d = dests.trailing_zeros() as usize;
+                dests &= dests - 1;
+                let via = t.king[d] & pass1;
+                let s1 = via.trailing_zeros() as usize;
+                let m = proto
+                    .to(s1, false, z.occ & 1 << s1 != 0)
+                    .to(d, false, occ2 & 1 << d != 0);
+                out.group(&m, u64::from(via.count_ones()));
+            }
+        }
+        // Every other double step (only those that capture somewhere when
+        // grouped or for the check test).
+        let mut r = t.king[i];
+        while r != 0 {
+            let s1 = r.trailing_zeros() as usize;
+            r &= r - 1;
+            for (cap1, ent1) in ways(&self.b[s1], side) {
+                let m1 = proto.to(s1, cap1, ent1);
+                let second = t.king[s1];
+                let all = cap1 || !(self.captures || grouped);
+                let quiet = if all { second & !occ2 } else { 0 };
+                let caps = second & enemy2;
+                let enters = if all { second & rooks2 } else { 0 };
+                let mut r2 = quiet | caps | enters;
+                while r2 != 0 {
+                    let s2 = r2.trailing_zeros() as usize;
+                    r2 &= r2 - 1;
+                    let b2 = 1u64 << s2;
+                    if quiet & b2 != 0 {
+                        out.push(&m1.to(s2, false, false));
                     }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.extend(land_decision(1, l1));
-                    f(mk(&[a, s1], &ds));
-                    continue;
-                }
-                for d2 in KING_DIRS {
-                    let Some(s2) = sq_add(s1, d2) else { continue };
-                    let st2 = if s2 == a { origin } else { self.b[idx(s2)] };
-                    for l2 in landings(&st2, side) {
-                        if caps && l1 != Land::Capture && l2 != Land::Capture {
-                            continue;
-                        }
-                        if counted & (1 << idx(s2)) != 0
-                            && l1 != Land::Capture
-                            && l2 != Land::Capture
-                            && self.b[idx(s1)].len() < MAX_STACK
-                        {
-                            continue;
-                        }
-                        let mut ds: SmallVec<[Decision; 4]> = SmallVec::new();
-                        ds.extend(lvl(0, l));
-                        ds.extend(land_decision(1, l1));
-                        ds.extend(land_decision(2, l2));
-                        f(mk(&[a, s1, s2], &ds));
+                    if caps & b2 != 0 {
+                        out.push(&m1.to(s2, true, false));
+                    }
+                    if enters & b2 != 0 {
+                        out.push(&m1.to(s2, false, true));
                     }
                 }
             }
@@ -100,14 +129,10 @@ impl Core {
     }
 
     /// CRZ-K3: castling (FIDE rights and conditions) as the king's first
-    /// step, then a second king step.
-    pub(super) fn gen_castling(
-        &self,
-        fl: &Flags,
-        side: Color,
-        mode: Mode,
-        f: &mut dyn FnMut(Move),
-    ) {
+    /// step, then a second king step. For the check test (`captures`)
+    /// only the rights and the empty squares count (CRZ-C1).
+    pub(super) fn castling<C: Consumer>(&self, out: &mut C) {
+        let side = self.side;
         let r = if side.is_white() { 0u8 } else { 7 };
         let (kbit, qbit) = if side.is_white() { (WK, WQ) } else { (BK, BQ) };
         let king_sq = Square::new(4, r);
@@ -118,8 +143,7 @@ impl Core {
             if self.castling & bit == 0 {
                 continue;
             }
-            let rook_sq = Square::new(rook_file, r);
-            let (ki, ri) = (idx(king_sq), idx(rook_sq));
+            let (ki, ri) = (idx(king_sq), idx(Square::new(rook_file, r)));
             if self.b[ki].base() != Some(make(KING, side))
                 || self.b[ri].base().map(|p| p & 15) != Some(make(ROOK, side))
             {
@@ -134,33 +158,37 @@ impl Core {
             }
             let kt = Square::new(king_to, r);
             let rt = Square::new(rook_to, r);
-            let mut after = self.b;
+            let mut after = *self.b;
             after[ki] = Stack::EMPTY;
             after[idx(kt)] = Stack::one(make(KING, side));
             after[idx(rt)] = after[ri];
             after[ri] = Stack::EMPTY;
-            if mode == Mode::All {
-                let crossed = Square::new(if king_to == 6 { 5 } else { 3 }, r);
-                let mut cross = self.b;
+            if !self.captures {
+                // Not in check, the crossed square and the landing square
+                // (rook moved) not attacked; bitboards updated on the
+                // squares that change.
+                let crossed = idx(Square::new(if king_to == 6 { 5 } else { 3 }, r));
+                let mut cross = *self.b;
                 cross[ki] = Stack::EMPTY;
-                cross[idx(crossed)] = Stack::one(make(KING, side));
-                if in_check(&self.b, side, self.castling, fl)
-                    || in_check(&cross, side, self.castling, fl)
-                    || in_check(&after, side, self.castling, fl)
+                cross[crossed] = Stack::one(make(KING, side));
+                let (mut zc, mut za) = (self.z, self.z);
+                zc.update(&cross, 1 << ki | 1 << crossed);
+                za.update(&after, 1 << ki | 1 << idx(kt) | 1 << idx(rt) | 1 << ri);
+                let (cs, fl) = (self.castling, self.fl);
+                if check_at(self.b, &self.z, side, (ki, 0), cs, fl)
+                    || check_at(&cross, &zc, side, (crossed, 0), cs, fl)
+                    || check_at(&after, &za, side, (idx(kt), 0), cs, fl)
                 {
                     continue;
                 }
             }
+            let m = Move::new(Kind::Castle, ki, 0).to(idx(kt), false, false);
             for d2 in KING_DIRS {
                 let Some(s2) = sq_add(kt, d2) else { continue };
-                for l2 in landings(&after[idx(s2)], side) {
-                    if mode == Mode::Captures && l2 != Land::Capture {
-                        continue;
+                for (cap, ent) in ways(&after[idx(s2)], side) {
+                    if !self.captures || cap {
+                        out.push(&m.to(idx(s2), cap, ent));
                     }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.push(Decision::Castle { rook: rook_sq });
-                    ds.extend(land_decision(2, l2));
-                    f(mk(&[king_sq, kt, s2], &ds));
                 }
             }
         }

@@ -18,7 +18,8 @@
 //! (syntax errors name the field), [`Setup::validate`] checks CRZ-V.
 
 use super::board::*;
-use super::position::{find_king, in_check, level_of, Core, Flags, BK, BQ, WK, WQ};
+use super::moves::MAX_PATH;
+use super::position::{in_check, Core, Flags, BK, BQ, WK, WQ};
 use crate::core::geometry::Square;
 use crate::core::moves::{Decision, KnightPath, Move};
 use crate::core::notation::{
@@ -202,6 +203,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     Ok(Setup {
         core: Core {
             b,
+            bits: Census::of(&b),
             turn,
             castling,
             ep,
@@ -245,6 +247,21 @@ impl Setup {
                 if rel == 0 || rel == 7 {
                     return bad("board", format!("{s}: a pawn cannot stand as a base on its own first or last rank (CRZ-V, CRZ-P3)"));
                 }
+            }
+        }
+        for col in [Color::White, Color::Black] {
+            let pieces: usize =
+                c.b.iter()
+                    .map(|st| st.pieces().iter().filter(|&&p| color(p) == col).count())
+                    .sum();
+            if pieces > MAX_PER_COLOR {
+                return bad(
+                    "board",
+                    format!(
+                        "{pieces} {} pieces, more than a side can have ({MAX_PER_COLOR}, riders included; CRZ-V)",
+                        col.name()
+                    ),
+                );
             }
         }
         for col in [Color::White, Color::Black] {
@@ -365,7 +382,7 @@ pub fn write(c: &Core) -> String {
     }
     if let Some(m) = &c.excluded {
         den.push(':');
-        den.push_str(&move_text(m));
+        den.push_str(&m.text());
     }
     format!(
         "{board} {} {cast} {ep} {} {} {den}",
@@ -373,6 +390,17 @@ pub fn write(c: &Core) -> String {
         c.halfmove,
         c.fullmove
     )
+}
+
+/// The level named by a move for path index `at` (default 0).
+fn level_of(mv: &Move, at: u8) -> usize {
+    mv.decisions
+        .iter()
+        .find_map(|d| match d {
+            Decision::Level { at: a, level } if *a == at => Some(*level as usize),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
 fn sq_text(out: &mut String, mv: &Move, at: usize) {
@@ -497,8 +525,8 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
             k += 2;
         }
     }
-    if steps == 0 || steps > 8 {
-        return err("a move needs 1..8 further squares");
+    if steps == 0 || steps >= MAX_PATH {
+        return err("a move needs 1..15 further squares");
     }
     while k < b.len() {
         if b[k] != b'=' {
@@ -515,6 +543,5 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
         }
         k += 1;
     }
-    let _ = find_king;
     Ok(())
 }

@@ -1,31 +1,23 @@
-//! The validated Crazy Chess position ([`Core`]): the move-generation
-//! dispatcher and playing a move through the chain-reaction resolver.
-//! The pieces live in their own modules (`king`, `sliders` for queen, rook
-//! and bishop, `knight`, `pawn` with disguise chains), the check test in
-//! `check`.
-//!
-//! Moves are generated pseudo-legally per piece, then each is played on a
-//! copy of the stacks; the result decides promotions (CRZ-P3) and legality
-//! (CRZ-C1, CRZ-K2).
-
-use smallvec::SmallVec;
+//! The validated Crazy Chess position ([`Core`]) and playing a move on a
+//! board through the chain-reaction resolver ([`apply_on`], the one
+//! place that knows what each kind of [`Move`] does; CRZ-R1/R2, CRZ-K1..K3,
+//! CRZ-N2/N3, CRZ-P2, CRZ-P4/P5, CRZ-Q1). The generator (`gen`) uses it to
+//! judge moves, `Crazy::play` to make them.
 
 use super::board::*;
-pub use super::check::{in_check, in_check_with};
-use super::pawn::swap;
-use crate::core::geometry::{Board, Dir, Square, BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-use crate::core::moves::{Decision, KnightPath, Move, Path};
+use super::moves::{Kind, Move};
+use crate::core::geometry::{Board, Dir, Square};
 use crate::core::Color;
+
+pub use super::check::in_check;
 
 pub(super) const B8: Board = Board::CHESS;
 
 /// Castling-right bits.
-pub const WK: u8 = 1;
-pub const WQ: u8 = 2;
-pub const BK: u8 = 4;
-pub const BQ: u8 = 8;
+pub use crate::core::chess::{BK, BQ, WK, WQ};
 
-/// The rules of one game, converted once from the rule options.
+/// The rules of one game, converted once from the rule options: the
+/// mutants (deliberate misreadings, for mutation testing) it honours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flags {
     pub chain: ChainMutants,
@@ -45,13 +37,6 @@ pub struct Flags {
     /// `entering-costs-castling`: a piece entering the rook costs the
     /// castling right (CRZ-K3 misread).
     pub enter_costs_castling: bool,
-    /// Test aid, not a rule: the check test plays every capture instead of
-    /// only those near the king (`check::in_check_with`).
-    pub brute_check: bool,
-    /// Test aid, not a rule: the generic path only — no quick no-check
-    /// proof (`check::quiet_near_king`), no census reuse, full turn end
-    /// after every move. Counts must not change (differential test).
-    pub generic_path: bool,
 }
 
 /// Everything the next legal moves depend on (the position text, G4),
@@ -59,6 +44,8 @@ pub struct Flags {
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Core {
     pub b: Stacks,
+    /// The bitboards of `b` (kept up to date by `Crazy::play`).
+    pub bits: Census,
     pub turn: Color,
     pub castling: u8,
     /// En passant chance: (skipped square, victim square) (CRZ-P2).
@@ -73,22 +60,15 @@ pub struct Core {
     pub excluded: Option<Move>,
 }
 
-/// What a move did besides changing the board ([`Core::apply_on`]).
-#[derive(Clone, Copy)]
+/// What playing a move on a board did ([`apply_on`]).
+#[derive(Clone, Copy, Debug)]
 pub struct Effects {
-    pub touched: u64,
-    /// Every square the move may have changed (a superset).
-    pub dirty: u64,
-    pub ep: Option<(Square, Square)>,
-    pub king_move: bool,
-    pub entered_late: bool,
-    pub pawn_move: bool,
-    pub captured: bool,
-}
-
-/// The board after a move's chain reactions, before turn end.
-pub struct After {
-    pub b: Stacks,
+    /// `false`: the move turned out not to exist (a knight that cannot
+    /// land, CRZ-N2/N3; a king removed during its own move, CRZ-K2); the
+    /// board is then changed at most on `dirty`.
+    pub exists: bool,
+    /// Squares whose base was captured, replaced or moved (castling
+    /// rights, CRZ-K3).
     pub touched: u64,
     /// Every square the move may have changed (a superset).
     pub dirty: u64,
@@ -103,73 +83,6 @@ pub struct After {
 
 pub(super) fn sq_add(s: Square, d: Dir) -> Option<Square> {
     s.offset(d, B8)
-}
-
-/// The level named by a move for path index `at` (default 0).
-pub fn level_of(mv: &Move, at: u8) -> usize {
-    mv.decisions
-        .iter()
-        .find_map(|d| match d {
-            Decision::Level { at: a, level } if *a == at => Some(*level as usize),
-            _ => None,
-        })
-        .unwrap_or(0)
-}
-pub fn has(mv: &Move, d: Decision) -> bool {
-    mv.decisions.contains(&d)
-}
-pub(super) fn knight_path(mv: &Move) -> Option<KnightPath> {
-    mv.decisions.iter().find_map(|d| match d {
-        Decision::KnightPath(p) => Some(*p),
-        _ => None,
-    })
-}
-
-/// Builds a move from its path and decisions.
-pub(super) fn mk(path: &[Square], decisions: &[Decision]) -> Move {
-    Move {
-        path: Path::from_slice(path),
-        decisions: decisions.iter().copied().collect(),
-    }
-}
-
-pub(super) fn lvl(at: u8, level: usize) -> Option<Decision> {
-    (level > 0).then_some(Decision::Level {
-        at,
-        level: level as u8,
-    })
-}
-
-/// What a step can do on a square with this stack (CRZ-R2).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Land {
-    Quiet,
-    Capture,
-    Enter,
-}
-
-pub(super) fn landings(st: &Stack, side: Color) -> SmallVec<[Land; 2]> {
-    let mut v = SmallVec::new();
-    match st.base() {
-        None => v.push(Land::Quiet),
-        Some(base) => {
-            if color(base) != side {
-                v.push(Land::Capture);
-            }
-            if kind(base) == ROOK {
-                v.push(Land::Enter);
-            }
-        }
-    }
-    v
-}
-
-pub(super) fn land_decision(at: u8, l: Land) -> Option<Decision> {
-    match l {
-        Land::Quiet => None,
-        Land::Capture => Some(Decision::CaptureAt(at)),
-        Land::Enter => Some(Decision::EnterAt(at)),
-    }
 }
 
 /// Relative rank (0 = own first rank).
@@ -189,6 +102,11 @@ pub(super) fn fwd(c: Color) -> i8 {
     }
 }
 
+pub(super) fn mid(a: Square, b: Square) -> Square {
+    Square::new((a.file() + b.file()) / 2, (a.rank() + b.rank()) / 2)
+}
+
+/// The square and level of `c`'s king, if it is on the board.
 pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
     let k = make(KING, c);
     for (i, st) in b.iter().enumerate() {
@@ -201,377 +119,204 @@ pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
     None
 }
 
-/// A capture-free move played on a board for counting (see
-/// [`Core::gen_with`]), described by its effects.
-#[derive(Clone, Copy, Debug)]
-pub struct Played {
-    /// The squares the move changed (a superset).
-    pub changed: u64,
-    /// Squares whose base moved (castling rights, CRZ-K3).
-    pub touched: u64,
-    pub king_move: bool,
-    /// The board is this position's board (a chain of equal pawns).
-    pub unchanged: bool,
-    /// How many moves with this same result it stands for.
-    pub times: u64,
-}
-
-/// Receives capture-free moves played on a board, for counting; returns
-/// whether it took the move into account (see [`Core::gen_with`]).
-pub type ChainSink<'a> = dyn FnMut(&Stacks, Played) -> bool + 'a;
-
-/// Count mode of the generators: the sink and a scratch copy of the board
-/// (always restored to the position's board between moves).
-pub(super) struct Counting<'s, 'a> {
-    pub sink: &'s mut ChainSink<'a>,
-    pub board: Stacks,
-}
-
-impl Counting<'_, '_> {
-    /// Plays the capture-free move of the unit at `level` of `a` to `t`
-    /// (onto an empty square, or entering the rook there, CRZ-R2/R3: a rook
-    /// takes what is above it) on the scratch board and hands it to the
-    /// sink, `times` times. `None`: the move does not exist (stack limit,
-    /// as in [`Core::apply`]); `Some(false)`: the sink declined it.
-    pub fn step(&mut self, a: usize, level: usize, t: usize, times: u64) -> Option<bool> {
-        let b = &mut self.board;
-        let (was_a, was_t) = (b[a], b[t]);
-        let p = b[a].get(level);
-        let unit = b[a].take_unit(level);
-        let ok = if b[t].is_empty() {
-            b[t] = unit;
-            true
-        } else {
-            b[t].extend(&unit)
-        };
-        let taken = ok.then(|| {
-            (self.sink)(
-                b,
-                Played {
-                    changed: 1 << a | 1 << t,
-                    touched: if level == 0 { 1 << a } else { 0 },
-                    king_move: kind(p) == KING,
-                    unchanged: false,
-                    times,
-                },
-            )
-        });
-        b[a] = was_a;
-        b[t] = was_t;
-        taken
+/// Plays `m`, a move of `side`, on the board `b` with every chain
+/// reaction, before turn end (CRZ-P3). `ep` is the position's en passant
+/// chance. When the move does not exist, `exists` is `false` and the board
+/// may be changed on `dirty`.
+pub fn apply_on(
+    b: &mut Stacks,
+    m: &Move,
+    side: Color,
+    ep: Option<(Square, Square)>,
+    fl: &Flags,
+) -> Effects {
+    let mut fx = Effects {
+        exists: false,
+        touched: 0,
+        dirty: m.path_mask(),
+        ep: None,
+        king_move: false,
+        entered_late: false,
+        pawn_move: false,
+        captured: m.cap != 0,
+    };
+    if m.kind == Kind::Deny || m.len == 0 {
+        return fx;
     }
-}
-
-/// Generation mode: every pseudo-legal move, or only moves that capture
-/// (the candidates of the check test, CRZ-C1).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    All,
-    Captures,
-}
-
-impl Core {
-    /// Calls `f` with every pseudo-legal move of `side` (moves may still
-    /// fail when played: a knight that cannot land, CRZ-N2). `Mode::All`
-    /// also tests the castling conditions that need attack tests (CRZ-K3).
-    pub fn gen(&self, fl: &Flags, side: Color, mode: Mode, f: &mut dyn FnMut(Move)) {
-        self.gen_near(fl, side, mode, !0, f);
+    let a = m.from();
+    let la = m.lv[0] as usize;
+    if la >= b[a].len() {
+        return fx;
     }
-
-    /// [`Core::gen`] for the check test: pieces whose captures and
-    /// destinations all lie outside `focus` are skipped (kings and knights
-    /// act within two squares, pawns and the all-round capture within one;
-    /// a slider's moves are emitted only when they end in `focus`).
-    pub fn gen_near(
-        &self,
-        fl: &Flags,
-        side: Color,
-        mode: Mode,
-        focus: u64,
-        f: &mut dyn FnMut(Move),
-    ) {
-        self.gen_with(fl, side, mode, focus, f, None);
+    let pk = kind(b[a].get(la));
+    fx.king_move = pk == KING;
+    fx.pawn_move = pk == PAWN;
+    if la == 0 {
+        fx.touched |= 1 << a;
     }
-
-    /// [`Core::gen_near`]; with `fast`, pawn disguise chains (CRZ-P4/P5)
-    /// are not built as moves: `fast` gets the board after each chain, the
-    /// mask of its path squares and whether the board is unchanged (a
-    /// chain of equal pawns) and the number of such chains it stands for,
-    /// and returns whether it took the chain
-    /// into account (otherwise the move goes to `f`). Chains whose swap
-    /// fails (stack limit) reach neither, as [`Core::apply`] rejects them.
-    pub fn gen_with(
-        &self,
-        fl: &Flags,
-        side: Color,
-        mode: Mode,
-        focus: u64,
-        f: &mut dyn FnMut(Move),
-        fast: Option<&mut ChainSink<'_>>,
-    ) {
-        let caps = mode == Mode::Captures;
-        let mut plain = None;
-        let mut counting = fast.map(|sink| Counting {
-            sink,
-            board: self.b,
-        });
-        for (i, &st) in self.b.iter().enumerate() {
-            let a = sq_of(i);
-            if st.is_empty() {
-                continue;
-            }
-            let (n1, n2) = if focus == !0 {
-                (!0, !0)
-            } else {
-                (NEIGHBOURS[i], WITHIN_TWO[i])
-            };
-            for l in 0..st.len() {
-                let p = st.get(l);
-                if color(p) != side {
-                    continue;
-                }
-                match kind(p) {
-                    KING if n2 & focus != 0 => {
-                        self.gen_king(fl, i, l, side, caps, f, counting.as_mut())
-                    }
-                    QUEEN => {
-                        let cn = counting.as_mut();
-                        self.gen_slider(a, l, side, &KING_DIRS, caps, focus, f, cn);
-                        if n1 & focus != 0 {
-                            self.gen_all_round(a, l, f);
-                        }
-                    }
-                    ROOK => {
-                        let cn = counting.as_mut();
-                        self.gen_slider(a, l, side, &ROOK_DIRS, caps, focus, f, cn)
-                    }
-                    BISHOP => {
-                        let cn = counting.as_mut();
-                        self.gen_slider(a, l, side, &BISHOP_DIRS, caps, focus, f, cn)
-                    }
-                    KNIGHT if n2 & focus != 0 => {
-                        self.gen_knight(fl, a, l, side, caps, f, counting.as_mut())
-                    }
-                    PAWN if n1 & focus != 0 => {
-                        self.gen_pawn(a, l, side, caps, f, counting.as_mut(), &mut plain)
-                    }
-                    _ => {}
-                }
-            }
-        }
-        self.gen_castling(fl, side, mode, f);
-    }
-
-    /// Plays `mv` (of the side to move) on a copy of the stacks, with every
-    /// chain reaction; `None` when the move turns out not to exist (a
-    /// knight that cannot land, CRZ-N2/N3; a stack over the size limit).
-    pub fn apply(&self, mv: &Move, fl: &Flags) -> Option<After> {
-        let mut b = self.b;
-        let e = self.apply_on(&mut b, mv, fl)?;
-        Some(After {
-            b,
-            touched: e.touched,
-            dirty: e.dirty,
-            ep: e.ep,
-            king_move: e.king_move,
-            entered_late: e.entered_late,
-            pawn_move: e.pawn_move,
-            captured: e.captured,
-        })
-    }
-
-    /// [`Core::apply`] on the board `b` (a copy of this position's),
-    /// returning the effects only. On `None` the board may be partly
-    /// changed.
-    pub fn apply_on(&self, b: &mut Stacks, mv: &Move, fl: &Flags) -> Option<Effects> {
-        let side = self.turn;
-        let mut ep = None;
-        let mut entered_late = false;
-        let a = idx(*mv.path.first()?);
-        let la = level_of(mv, 0);
-        if la >= b[a].len() {
-            return None;
-        }
-        let p = b[a].get(la);
-        let pk = kind(p);
-        let mut king_move = pk == KING;
-        let pawn_move = pk == PAWN;
-        let mut touched: u64 = 0;
-        if la == 0 {
-            touched |= 1 << a;
-        }
-        let path_mask = mv.path.iter().fold(0u64, |m, &s| m | 1 << idx(s));
-        if has(mv, Decision::AllRound) {
+    match m.kind {
+        Kind::AllRound => {
             let mut ch = Chain::new(b, fl.chain);
             ch.all_round(a);
-            let (ok, t) = (!ch.overflow, ch.touched | touched);
-            let captured = true;
-            return ok.then_some(Effects {
-                touched: t,
-                dirty: ch.dirty | path_mask,
-                ep,
-                king_move,
-                entered_late,
-                pawn_move,
-                captured,
-            });
+            fx.touched |= ch.touched;
+            fx.dirty |= ch.dirty;
+            fx.captured = true;
+            fx.exists = !ch.overflow;
         }
-        if mv
-            .decisions
-            .iter()
-            .any(|d| matches!(d, Decision::Disguise(_)))
-        {
-            king_move = false;
-            let (mut cur, _) = swap(b, sq_of(a), la, mv.path[1], level_of(mv, 1))?;
-            if level_of(mv, 1) == 0 {
-                touched |= 1 << idx(mv.path[1]);
-            }
-            let mut last_double: Option<(Square, Square, usize)> = None;
-            if mv.path[0].distance(mv.path[1]) == 2 {
-                last_double = Some((mid(mv.path[0], mv.path[1]), mv.path[1], level_of(mv, 1)));
-            }
-            for k in 2..mv.path.len() {
-                let ps = mv.path[k];
-                let l = level_of(mv, k as u8);
-                if l == 0 {
-                    touched |= 1 << idx(ps);
-                }
-                if cur.1 == 0 {
-                    touched |= 1 << idx(cur.0);
-                }
-                let from_x = cur.0;
-                let (x_new, pawn_new) = swap(b, ps, l, cur.0, cur.1)?;
-                if ps.distance(from_x) == 2 {
-                    last_double = Some((mid(ps, from_x), pawn_new.0, pawn_new.1));
-                }
-                cur = x_new;
-            }
-            if let Some((skip, at, level)) = last_double {
-                if level == 0 {
-                    ep = Some((skip, at));
-                }
-            }
-            // No stack can exceed MAX_STACK here: `swap` refuses it.
-            return Some(Effects {
-                touched,
-                dirty: path_mask | 1 << idx(cur.0),
-                ep,
-                king_move,
-                entered_late,
-                pawn_move,
-                captured: false,
-            });
+        Kind::Disguise => {
+            fx.king_move = false;
+            fx.exists = disguise(b, m, &mut fx).is_some();
         }
-        let unit = b[a].take_unit(la);
-        let cap = |k: u8| has(mv, Decision::CaptureAt(k));
-        let ent = |k: u8| has(mv, Decision::EnterAt(k));
-        let mut ch = Chain::new(b, fl.chain);
-        ch.touched = touched;
-        if let Some(Decision::Castle { rook }) = mv
-            .decisions
-            .iter()
-            .find(|d| matches!(d, Decision::Castle { .. }))
-        {
-            // CRZ-K3: the castling is the king's first step.
-            let kt = idx(mv.path[1]);
-            let ri = idx(*rook);
-            let rt = idx(Square::new(
-                if mv.path[1].file() == 6 { 5 } else { 3 },
-                rook.rank(),
-            ));
-            ch.b[kt] = unit;
-            ch.b[rt] = ch.b[ri];
-            ch.b[ri] = Stack::EMPTY;
-            ch.touched |= 1 << ri;
-            ch.dirty |= 1 << ri | 1 << rt;
-            let k = ch.b[kt].remove(0);
-            land(&mut ch, idx(mv.path[2]), &Stack::one(k), cap(2), ent(2));
-        } else if let Some(path) = knight_path(mv) {
-            let _ = path;
-            let last = mv.path.len() - 1;
-            let t = idx(mv.path[last]);
-            if mv.path.len() == 3 {
-                // CRZ-N2/N3: capture in passing, then land as the square stands.
-                ch.capture_level(idx(mv.path[1]), level_of(mv, 1));
-                entered_late = land_after_capture(&mut ch, t, &unit, fl.knight_two)?;
-            } else if cap(1) && level_of(mv, 1) > 0 {
-                ch.capture_level(t, level_of(mv, 1));
-                entered_late = land_after_capture(&mut ch, t, &unit, false)?;
-            } else {
-                land(&mut ch, t, &unit, cap(1), ent(1));
-            }
-        } else if pk == KING && mv.path.len() == 3 {
-            // CRZ-K1/K2: two steps; first-step capture effects deferred.
-            let (s1, s2) = (idx(mv.path[1]), idx(mv.path[2]));
-            let mut deferred: Option<(u8, Stack)> = None;
-            if cap(1) && fl.king_immediate {
-                ch.replace_base(s1, &unit);
-                if ch.b[s1].base() != Some(unit.get(0)) {
-                    // The king did not survive its own first step.
-                    return None;
+        _ => {
+            let unit = b[a].take_unit(la);
+            let mut ch = Chain::new(b, fl.chain);
+            ch.touched = fx.touched;
+            let landed = match m.kind {
+                Kind::Castle => {
+                    castle(&mut ch, m, &unit);
+                    Some(())
                 }
-            } else if cap(1) {
-                let mut old = ch.b[s1];
-                let contents = old.split_off(1);
-                let victim = old.get(0);
-                ch.touched |= 1 << s1;
-                deferred = Some((victim, contents));
-                ch.b[s1] = unit;
-            } else if !ch.b[s1].extend(&unit) {
-                return None;
-            }
-            let top = ch.b[s1]
-                .pieces()
-                .iter()
-                .rposition(|&p| p & 15 == make(KING, side))?;
-            let k = ch.b[s1].remove(top);
-            land(&mut ch, s2, &Stack::one(k), cap(2), ent(2));
-            if let Some((victim, contents)) = deferred {
-                ch.immune = Some(side);
-                ch.fall(s1, &contents);
-                // The victim's own effect, on the square as it now stands.
-                ch.effect(s1, victim, 0);
-                ch.immune = None;
-            }
-        } else {
-            let t = idx(*mv.path.last()?);
-            if pk == PAWN && cap(1) && ch.b[t].is_empty() {
-                // CRZ-P2: en passant.
-                ch.b[t] = unit;
-                if let Some((_, v)) = self.ep {
-                    ch.capture_level(idx(v), 0);
+                Kind::Knight(_) => knight(&mut ch, m, &unit, fl).map(|late| {
+                    fx.entered_late = late;
+                }),
+                Kind::King => king(&mut ch, m, &unit, side, fl),
+                _ => {
+                    let t = m.last();
+                    if pk == PAWN && m.captures_at(1) && ch.b[t].is_empty() {
+                        // CRZ-P2: en passant.
+                        ch.b[t] = unit;
+                        if let Some((_, v)) = ep {
+                            ch.capture_level(idx(v), 0);
+                        }
+                    } else {
+                        land(&mut ch, t, &unit, m.captures_at(1), m.enters_at(1));
+                        let (s0, s1) = (sq_of(a), sq_of(t));
+                        if pk == PAWN && m.cap == 0 && m.ent == 0 && s0.distance(s1) == 2 {
+                            fx.ep = Some((mid(s0, s1), s1));
+                        }
+                    }
+                    Some(())
                 }
-            } else {
-                land(&mut ch, t, &unit, cap(1), ent(1));
-                if pk == PAWN && !ent(1) && !cap(1) && mv.path[0].distance(mv.path[1]) == 2 {
-                    ep = Some((mid(mv.path[0], mv.path[1]), mv.path[1]));
-                }
-            }
+            };
+            fx.touched = ch.touched;
+            fx.dirty |= ch.dirty;
+            fx.exists = landed.is_some() && !ch.overflow;
         }
-        let overflow = ch.overflow;
-        let touched = ch.touched;
-        let dirty = ch.dirty | path_mask;
-        if overflow {
-            return None;
-        }
-        let captured = mv
-            .decisions
-            .iter()
-            .any(|d| matches!(d, Decision::CaptureAt(_)));
-        Some(Effects {
-            touched,
-            dirty,
-            ep,
-            king_move,
-            entered_late,
-            pawn_move,
-            captured,
-        })
+    }
+    fx
+}
+
+/// CRZ-K3: castling is the king's first step (the rook jumps over), then
+/// one more king step.
+fn castle(ch: &mut Chain, m: &Move, unit: &Stack) {
+    let kt = m.sq[1] as usize;
+    let rank = kt / 8;
+    let (ri, rt) = if kt % 8 == 6 {
+        (rank * 8 + 7, rank * 8 + 5)
+    } else {
+        (rank * 8, rank * 8 + 3)
+    };
+    ch.b[kt] = *unit;
+    ch.b[rt] = ch.b[ri];
+    ch.b[ri] = Stack::EMPTY;
+    ch.touched |= 1 << ri;
+    ch.dirty |= 1 << ri | 1 << rt;
+    let k = ch.b[kt].remove(0);
+    land(
+        ch,
+        m.sq[2] as usize,
+        &Stack::one(k),
+        m.captures_at(2),
+        m.enters_at(2),
+    );
+}
+
+/// CRZ-N2/N3: a capture in passing (or of a rider at the destination)
+/// resolves first, then the knight lands on the destination as it stands;
+/// `None` when it cannot. Returns whether it then entered a rook.
+fn knight(ch: &mut Chain, m: &Move, unit: &Stack, fl: &Flags) -> Option<bool> {
+    let t = m.last();
+    if m.len == 3 {
+        ch.capture_level(m.sq[1] as usize, m.lv[1] as usize);
+        land_after_capture(ch, t, unit, fl.knight_two)
+    } else if m.captures_at(1) && m.lv[1] > 0 {
+        ch.capture_level(t, m.lv[1] as usize);
+        land_after_capture(ch, t, unit, false)
+    } else {
+        land(ch, t, unit, m.captures_at(1), m.enters_at(1));
+        Some(false)
     }
 }
 
-pub(super) fn mid(a: Square, b: Square) -> Square {
-    Square::new((a.file() + b.file()) / 2, (a.rank() + b.rank()) / 2)
+/// CRZ-K1/K2: two king steps; the first step's capture effects are
+/// deferred until after the second, with the moving king immune. `None`
+/// when the king does not survive its own move.
+fn king(ch: &mut Chain, m: &Move, unit: &Stack, side: Color, fl: &Flags) -> Option<()> {
+    let (s1, s2) = (m.sq[1] as usize, m.sq[2] as usize);
+    let mut deferred: Option<(u8, Stack)> = None;
+    if m.captures_at(1) && fl.king_immediate {
+        ch.replace_base(s1, unit);
+        if ch.b[s1].base() != Some(unit.get(0)) {
+            return None;
+        }
+    } else if m.captures_at(1) {
+        let mut old = ch.b[s1];
+        let contents = old.split_off(1);
+        let victim = old.get(0);
+        ch.touched |= 1 << s1;
+        deferred = Some((victim, contents));
+        ch.b[s1] = *unit;
+    } else if !ch.b[s1].extend(unit) {
+        return None;
+    }
+    let top = ch.b[s1]
+        .pieces()
+        .iter()
+        .rposition(|&p| p & 15 == make(KING, side))?;
+    let k = ch.b[s1].remove(top);
+    land(ch, s2, &Stack::one(k), m.captures_at(2), m.enters_at(2));
+    if let Some((victim, contents)) = deferred {
+        ch.immune = Some(side);
+        ch.fall(s1, &contents);
+        // The victim's own effect, on the square as it now stands.
+        ch.effect(s1, victim, 0);
+        ch.immune = None;
+    }
+    Some(())
+}
+
+/// CRZ-P4/P5: the pawn swaps with X, then each further pawn of the chain
+/// swaps with X in turn; the last double-step link gives an en passant
+/// chance if its pawn ends as a base.
+fn disguise(b: &mut Stacks, m: &Move, fx: &mut Effects) -> Option<()> {
+    let s = |k: usize| sq_of(m.sq[k] as usize);
+    let l = |k: usize| m.lv[k] as usize;
+    let (mut cur, _) = swap(b, s(0), l(0), s(1), l(1))?;
+    if l(1) == 0 {
+        fx.touched |= 1 << m.sq[1];
+    }
+    let mut last_double: Option<(Square, Square, usize)> = None;
+    if s(0).distance(s(1)) == 2 {
+        last_double = Some((mid(s(0), s(1)), s(1), l(1)));
+    }
+    for k in 2..m.len as usize {
+        if l(k) == 0 {
+            fx.touched |= 1 << m.sq[k];
+        }
+        if cur.1 == 0 {
+            fx.touched |= 1 << idx(cur.0);
+        }
+        let from_x = cur.0;
+        let (x_new, pawn_new) = swap(b, s(k), l(k), cur.0, cur.1)?;
+        if s(k).distance(from_x) == 2 {
+            last_double = Some((mid(s(k), from_x), pawn_new.0, pawn_new.1));
+        }
+        cur = x_new;
+    }
+    if let Some((skip, at, 0)) = last_double {
+        fx.ep = Some((skip, at));
+    }
+    Some(())
 }
 
 /// A step's landing: quiet, entering (on top), or capturing the base.
@@ -612,23 +357,170 @@ fn land_after_capture(ch: &mut Chain, t: usize, unit: &Stack, two: bool) -> Opti
     }
 }
 
-/// The squares next to any square of `set`.
-pub fn neighbours(set: u64) -> u64 {
-    let mut out = 0u64;
-    let mut s = set;
-    while s != 0 {
-        let i = s.trailing_zeros() as usize;
-        s &= s - 1;
-        out |= NEIGHBOURS[i];
+/// CRZ-P4: the pawn at (`ps`, `pl`) and the piece X at (`xs`, `xl`), with
+/// everything X carries, swap places. Returns X's and the pawn's new
+/// (square, level); `None` (board unchanged) when there is nothing to swap
+/// or a stack would exceed [`MAX_STACK`].
+pub fn swap(
+    b: &mut Stacks,
+    ps: Square,
+    pl: usize,
+    xs: Square,
+    xl: usize,
+) -> Option<((Square, usize), (Square, usize))> {
+    let (pi, xi) = (idx(ps), idx(xs));
+    if pl >= b[pi].len() || xl >= b[xi].len() || pi == xi {
+        return None;
     }
-    out
+    let n = b[xi].unit_len(xl);
+    if n == 1 {
+        exchange(b, pi, pl, xi, xl);
+        return Some(((ps, pl), (xs, xl)));
+    }
+    let pawn = b[pi].get(pl);
+    if b[pi].len() - 1 + n > MAX_STACK {
+        return None;
+    }
+    let above_x = b[xi].split_off(xl);
+    let mut xunit = above_x;
+    let rest_x = xunit.split_off(n);
+    let _ = b[xi].push(pawn);
+    let _ = b[xi].extend(&rest_x);
+    let mut above_p = b[pi].split_off(pl);
+    let rest_p = above_p.split_off(1);
+    let _ = b[pi].extend(&xunit);
+    let _ = b[pi].extend(&rest_p);
+    Some(((ps, pl), (xs, xl)))
+}
+
+/// Exchanges the single pieces at (`i`, `li`) and (`j`, `lj`): a swap
+/// (CRZ-P4) when X carries nothing.
+pub(super) fn exchange(b: &mut Stacks, i: usize, li: usize, j: usize, lj: usize) {
+    let (p, q) = (b[i].get(li), b[j].get(lj));
+    b[i].set(li, q);
+    b[j].set(lj, p);
+}
+
+/// CRZ-K3: castling rights after a move of `mover` — lost when the king
+/// moves, or when the base on the king's or rook's start square is moved,
+/// captured or swapped (`touched`).
+pub fn castling_after(rights: u8, mover: Color, touched: u64, king_move: bool) -> u8 {
+    let mut r = rights;
+    if king_move {
+        r &= if mover.is_white() {
+            !(WK | WQ)
+        } else {
+            !(BK | BQ)
+        };
+    }
+    for (bit, ks, rs) in [(WK, 4usize, 7usize), (WQ, 4, 0), (BK, 60, 63), (BQ, 60, 56)] {
+        if touched & ((1u64 << ks) | (1u64 << rs)) != 0 {
+            r &= !bit;
+        }
+    }
+    r
+}
+
+/// The rook squares of the castling rights WK, WQ, BK, BQ.
+const ROOK_SQUARES: [usize; 4] = [7, 0, 63, 56];
+
+/// The heights of the stacks on the rook squares ([`entering_costs`]).
+pub fn rook_heights(b: &Stacks) -> [usize; 4] {
+    ROOK_SQUARES.map(|s| b[s].len())
+}
+
+/// Mutant `entering-costs-castling`: the rights whose rook square's stack
+/// changed height (from `before`, [`rook_heights`]) are lost.
+pub fn entering_costs(rights: u8, before: [usize; 4], after: &Stacks) -> u8 {
+    let mut r = rights;
+    for (k, bit) in [WK, WQ, BK, BQ].into_iter().enumerate() {
+        if before[k] != after[ROOK_SQUARES[k]].len() {
+            r &= !bit;
+        }
+    }
+    r
+}
+
+/// The castling rights that `b` can carry: a right needs its king and
+/// rook as bases on their start squares (CRZ-V).
+pub fn castling_possible(b: &Stacks) -> u8 {
+    let mut r = 0;
+    for (bit, ks, rs, c) in [
+        (WK, 4usize, 7usize, Color::White),
+        (WQ, 4, 0, Color::White),
+        (BK, 60, 63, Color::Black),
+        (BQ, 60, 56, Color::Black),
+    ] {
+        if b[ks].base() == Some(make(KING, c))
+            && b[rs].base().map(|p| p & 15) == Some(make(ROOK, c))
+        {
+            r |= bit;
+        }
+    }
+    r
+}
+
+/// A board in at most 32 pieces' worth of bytes (CRZ-V: at most 16 of
+/// each colour, and no rule adds a piece): the occupied squares, the
+/// pieces bottom → top square by square, and where each square's stack
+/// starts. What `deny` needs of the previous board (DEN-7), kept inline.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Packed {
+    occ: u64,
+    /// Bit `k`: piece `k` is the base of the next occupied square.
+    starts: u32,
+    n: u8,
+    pieces: [u8; 2 * MAX_PER_COLOR],
+}
+
+impl Packed {
+    /// The board `b`, whose occupied squares are `occ`; `None` when it
+    /// holds more than 32 pieces (CRZ-V rules that out for every valid
+    /// position).
+    pub fn of(b: &Stacks, occ: u64) -> Option<Packed> {
+        let mut p = Packed {
+            occ: 0,
+            starts: 0,
+            n: 0,
+            pieces: [0; 2 * MAX_PER_COLOR],
+        };
+        let mut r = occ;
+        while r != 0 {
+            let i = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let st = &b[i];
+            let n = p.n as usize;
+            if n + st.len() > p.pieces.len() {
+                return None;
+            }
+            p.occ |= 1 << i;
+            p.starts |= 1 << n;
+            p.pieces[n..n + st.len()].copy_from_slice(st.pieces());
+            p.n += st.len() as u8;
+        }
+        Some(p)
+    }
+
+    pub fn unpack(&self) -> Stacks {
+        let mut b = [Stack::EMPTY; 64];
+        let mut sq = self.occ;
+        let mut cur = 0usize;
+        for k in 0..self.n as usize {
+            if self.starts & (1 << k) != 0 {
+                cur = sq.trailing_zeros() as usize;
+                sq &= sq - 1;
+            }
+            let _ = b[cur].push(self.pieces[k]);
+        }
+        b
+    }
 }
 
 /// Squares at distance 0, 1 or 2 of each square (king and knight reach).
-static WITHIN_TWO: [u64; 64] = within(2, true);
+pub(super) static WITHIN_TWO: [u64; 64] = within(2, true);
 
 /// Neighbour masks of the 64 squares (index `rank * 8 + file`).
-static NEIGHBOURS: [u64; 64] = within(1, false);
+pub(super) static NEIGHBOURS: [u64; 64] = within(1, false);
 
 /// For each square, the squares at most `d` files and ranks away, the
 /// square itself included or not.
@@ -654,4 +546,39 @@ const fn within(d: i32, itself: bool) -> [u64; 64] {
         i += 1;
     }
     t
+}
+
+/// The squares next to any square of `set`.
+pub fn neighbours(set: u64) -> u64 {
+    let mut out = 0u64;
+    let mut s = set;
+    while s != 0 {
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        out |= NEIGHBOURS[i];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_board_round_trips() {
+        let mut b: Stacks = [Stack::EMPTY; 64];
+        b[3] = Stack::one(make(QUEEN, Color::White));
+        let mut tall = Stack::one(make(ROOK, Color::Black));
+        for p in [make(PAWN, Color::White), make(BISHOP, Color::Black) | RISEN] {
+            assert!(tall.push(p));
+        }
+        b[27] = tall;
+        b[63] = Stack::one(make(KING, Color::Black));
+        assert_eq!(Packed::of(&b, Census::of(&b).occ).unwrap().unpack(), b);
+        let mut full = b;
+        for st in &mut full[8..40] {
+            *st = Stack::one(make(PAWN, Color::White));
+        }
+        assert!(Packed::of(&full, Census::of(&full).occ).is_none());
+    }
 }

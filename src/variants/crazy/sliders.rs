@@ -2,72 +2,50 @@
 //! capture (CRZ-Q1). The bishop's rising is a chain reaction
 //! (`board::Chain::rise`, CRZ-B1).
 
-use smallvec::SmallVec;
-
 use super::board::*;
-use super::position::*;
-use crate::core::geometry::{Dir, Square, KING_DIRS};
-use crate::core::moves::{Decision, Move};
-use crate::core::Color;
+use super::gen::{Consumer, Moves};
+use super::moves::{Kind, Move};
+use super::position::NEIGHBOURS;
+use crate::core::bitboard::tables;
 
-impl Core {
-    /// CRZ-R1 and FIDE sliders; a slide ends on the first occupied square
-    /// by capturing an enemy base or entering a rook (CRZ-R2). Only moves
-    /// ending in `focus` are emitted (the check test's region, CRZ-C1).
-    /// With `counting`, capture-free moves go to its sink first.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn gen_slider(
+impl Moves<'_> {
+    /// CRZ-R1 and FIDE sliders along rook and/or bishop lines; a slide
+    /// ends on the first occupied square by capturing an enemy base or
+    /// entering a rook (CRZ-R2). Only moves ending in `focus` (CRZ-C1).
+    pub(super) fn slider<C: Consumer>(
         &self,
-        a: Square,
+        i: usize,
         l: usize,
-        side: Color,
-        dirs: &[Dir],
-        caps: bool,
-        focus: u64,
-        f: &mut dyn FnMut(Move),
-        mut counting: Option<&mut Counting<'_, '_>>,
+        rook: bool,
+        bishop: bool,
+        out: &mut C,
     ) {
-        for &d in dirs {
-            for t in B8.ray(a, d) {
-                let st = &self.b[idx(t)];
-                if focus & (1u64 << idx(t)) == 0 {
-                    if !st.is_empty() {
-                        break;
-                    }
-                    continue;
-                }
-                for land in landings(st, side) {
-                    if caps && land != Land::Capture {
-                        continue;
-                    }
-                    if let (Some(cn), Land::Quiet | Land::Enter) = (counting.as_mut(), land) {
-                        match cn.step(idx(a), l, idx(t), 1) {
-                            Some(true) | None => continue,
-                            Some(false) => {}
-                        }
-                    }
-                    let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-                    ds.extend(lvl(0, l));
-                    ds.extend(land_decision(1, land));
-                    f(mk(&[a, t], &ds));
-                }
-                if !st.is_empty() {
-                    break;
-                }
-            }
+        let t = tables();
+        let occ = self.z.occ;
+        let mut reach = 0;
+        if rook {
+            reach |= t.rook(i as u32, occ);
+        }
+        if bishop {
+            reach |= t.bishop(i as u32, occ);
+        }
+        reach &= self.focus;
+        let proto = Move::new(Kind::Step, i, l);
+        let mut caps = reach & self.z.base[ci(self.side.other())];
+        while caps != 0 {
+            let s = caps.trailing_zeros() as usize;
+            caps &= caps - 1;
+            out.push(&proto.to(s, true, false));
+        }
+        if !self.captures {
+            out.steps(&proto, reach & !occ, reach & self.z.rook_base);
         }
     }
 
     /// CRZ-Q1: the all-round capture, only with an occupied neighbour.
-    pub(super) fn gen_all_round(&self, a: Square, l: usize, f: &mut dyn FnMut(Move)) {
-        if KING_DIRS
-            .iter()
-            .any(|&d| sq_add(a, d).is_some_and(|n| !self.b[idx(n)].is_empty()))
-        {
-            let mut ds: SmallVec<[Decision; 3]> = SmallVec::new();
-            ds.extend(lvl(0, l));
-            ds.push(Decision::AllRound);
-            f(mk(&[a], &ds));
+    pub(super) fn all_round<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
+        if NEIGHBOURS[i] & self.z.occ != 0 {
+            out.push(&Move::new(Kind::AllRound, i, l));
         }
     }
 }

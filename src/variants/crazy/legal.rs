@@ -1,0 +1,428 @@
+//! The game's one move generator: the movement rules (`gen::Moves`) feed
+//! the [`Judge`], which plays each pseudo-legal move on a scratch board
+//! through `position::apply_on`, runs turn end (CRZ-P3: every promotion
+//! choice is its own move), decides legality (CRZ-C1, CRZ-K2, DEN-2) and
+//! hands the legal moves to an [`Out`]: a list, a counter (bulk counting
+//! at perft leaves) or `explain`'s collector.
+//!
+//! Counting shortcuts, all exact and none a second copy of a rule:
+//!
+//! - groups: moves with one result are judged once and counted `n` times
+//!   (a knight's two paths, CRZ-N1; a king's capture-free double steps to
+//!   one square, CRZ-K1; disguise chains of equal pawns, CRZ-P5, whose
+//!   number `gen` counts with the chain walk itself);
+//! - quiet steps: when the position's quick no-check proof holds
+//!   (`check::Safety`), a capture-free step of a unit without queen, king
+//!   or enemy piece keeps it true unless it opens a line to the king's
+//!   region or puts a new base there in an attacker's line: such steps
+//!   are legal without being played, and a counter takes their number
+//!   from bitboards;
+//! - the check test reuses the position's bitboards (`board::Census`),
+//!   updated on the squares a move changed (`Effects::dirty`), and turn
+//!   end looks only at those squares and at the position's marked ones.
+
+use super::board::*;
+use super::check::{check_at, quiet_near_king, Safety};
+use super::gen::{Consumer, Moves};
+use super::moves::{Kind, Move, PROMOTION_KINDS};
+use super::position::*;
+use crate::core::moves::KnightPath;
+use crate::core::{Color, MoveSink};
+
+/// Where judged moves go.
+pub(super) trait Out {
+    /// Only counts (moves may be reported in numbers, [`Out::count`]).
+    const COUNTS_ONLY: bool;
+    fn legal(&mut self, m: &Move);
+    /// `n` legal moves not built (only when [`Out::COUNTS_ONLY`]).
+    fn count(&mut self, n: u64);
+    /// A pseudo-legal move that is not legal (`explain`).
+    fn illegal(&mut self, _m: &Move) {}
+}
+
+/// Any core sink (a list or a counter) as an [`Out`].
+pub(super) struct ToSink<'s, S>(pub &'s mut S);
+
+impl<S: MoveSink<Move>> Out for ToSink<'_, S> {
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+    #[inline]
+    fn legal(&mut self, m: &Move) {
+        self.0.push(*m);
+    }
+    #[inline]
+    fn count(&mut self, n: u64) {
+        self.0.add_count(n);
+    }
+}
+
+/// Feeds every legal non-deny move of `c` to `out` (turn end and
+/// promotion choices decided, CRZ-P3). Returns `false`, feeding nothing,
+/// when a king is missing (the game is over, G6).
+pub(super) fn generate<O: Out>(c: &Core, fl: &Flags, out: &mut O) -> bool {
+    let z = c.bits;
+    debug_assert_eq!(z, Census::of(&c.b), "the position's bitboards are stale");
+    let side = c.turn;
+    if z.any[ci(side.other())][KING as usize] == 0 {
+        return false;
+    }
+    let Some(king) = z.king(&c.b, side) else {
+        return false;
+    };
+    let safe = if z.marks == 0 {
+        Safety::of(&z, side, king, c.castling)
+    } else {
+        None
+    };
+    let moves = Moves {
+        b: &c.b,
+        z,
+        side,
+        castling: c.castling,
+        ep: c.ep,
+        fl,
+        captures: false,
+        focus: !0,
+    };
+    let mut j = Judge {
+        c,
+        fl,
+        side,
+        z,
+        king: Some(king),
+        safe,
+        scratch: c.b,
+        memo: [None; 16],
+        out,
+    };
+    moves.all(&mut j);
+    true
+}
+
+/// Judges the pseudo-legal moves of the side to move (module docs).
+struct Judge<'a, O: Out> {
+    c: &'a Core,
+    fl: &'a Flags,
+    side: Color,
+    /// The bitboards of the position.
+    z: Census,
+    king: Option<(usize, usize)>,
+    safe: Option<Safety>,
+    /// Equal to the position's board between moves.
+    scratch: Stacks,
+    /// The verdict on the position's own board, by castling rights (for
+    /// moves that leave the board as it is).
+    memo: [Option<bool>; 16],
+    out: &'a mut O,
+}
+
+impl<O: Out> Judge<'_, O> {
+    /// Whether `m` (played, with every choice made) leaves the mover's king
+    /// safe: `after` differs from the position on `dirty` only.
+    fn verdict(&self, after: &Stacks, dirty: u64, castling: u8, king_move: bool) -> bool {
+        let mut z = self.z;
+        z.update(after, dirty);
+        let king = match self.king {
+            Some(k) if dirty & 1 << k.0 == 0 => Some(k),
+            _ => z.king(after, self.side),
+        };
+        match king {
+            // CRZ-K2: a king move during which the king is removed is not
+            // a move; any other move removing its own king loses (CRZ-Q1).
+            None => !king_move,
+            Some(k) => !check_at(after, &z, self.side, k, castling, self.fl),
+        }
+    }
+
+    /// The verdict on the position's own board (moves that change nothing).
+    fn unchanged_verdict(&mut self, castling: u8) -> bool {
+        if let Some(v) = self.memo[castling as usize & 15] {
+            return v;
+        }
+        let v = self.verdict(&self.c.b, 0, castling, false);
+        self.memo[castling as usize & 15] = Some(v);
+        v
+    }
+
+    /// Castling rights after a move (CRZ-K3) with the board after it in
+    /// `after`.
+    fn castling(&self, after: &Stacks, touched: u64, king_move: bool) -> u8 {
+        let r = castling_after(self.c.castling, self.side, touched, king_move);
+        if self.fl.enter_costs_castling {
+            entering_costs(r, rook_heights(&self.c.b), after)
+        } else {
+            r
+        }
+    }
+
+    /// Hands a judged move to the output `times` times (DEN-2: never the
+    /// excluded move).
+    #[inline]
+    fn emit(&mut self, m: &Move, legal: bool, times: u64) {
+        if legal && self.c.excluded != Some(*m) {
+            if O::COUNTS_ONLY {
+                self.out.count(times);
+            } else {
+                for _ in 0..times {
+                    self.out.legal(m);
+                }
+            }
+        } else {
+            self.out.illegal(m);
+        }
+    }
+
+    /// Puts the squares of `mask` of the scratch board back.
+    #[inline]
+    fn restore(&mut self, mask: u64) {
+        let mut r = mask;
+        while r != 0 {
+            let i = r.trailing_zeros() as usize;
+            r &= r - 1;
+            self.scratch[i] = self.c.b[i];
+        }
+    }
+
+    /// The general path: plays `m` on the scratch board, runs turn end,
+    /// and judges every promotion choice (CRZ-P3, CRZ-C1), counting each
+    /// legal result `times` times.
+    fn judge(&mut self, m: &Move, times: u64) {
+        let fx = apply_on(&mut self.scratch, m, self.side, self.c.ep, self.fl);
+        if !fx.exists {
+            self.restore(fx.dirty);
+            return;
+        }
+        let mut m = *m;
+        if fx.entered_late {
+            m.ent |= 1 << (m.len - 1);
+        }
+        // Turn end can act only where the move changed the board and
+        // where the position already had something for it to do.
+        let mask = fx.dirty | self.z.marks;
+        debug_assert!(
+            (0..64).all(|i| mask & 1 << i != 0 || self.scratch[i] == self.c.b[i]),
+            "a move changed a square outside its dirty mask"
+        );
+        let promos = turn_end_in(&mut self.scratch, self.side, mask);
+        let castling = self.castling(&self.scratch, fx.touched, fx.king_move);
+        if promos.is_empty() {
+            let legal = self.verdict(&self.scratch, mask, castling, fx.king_move);
+            self.emit(&m, legal, times);
+        } else {
+            for combo in 0..4usize.pow(promos.len() as u32) {
+                let mut m2 = m;
+                let mut x = combo;
+                for &pi in &promos {
+                    let owner = color(self.scratch[pi].get(0));
+                    self.scratch[pi].set(0, make(PROMOTION_KINDS[x % 4], owner));
+                    m2.promote(pi, x % 4);
+                    x /= 4;
+                }
+                let legal = self.verdict(&self.scratch, mask, castling, fx.king_move);
+                self.emit(&m2, legal, times);
+            }
+        }
+        self.restore(mask);
+    }
+
+    /// Whether the piece X that travels along the disguise chain `m` is a
+    /// single piece of the mover, neither queen nor king (every link then
+    /// exchanges two single pieces of the mover).
+    fn travels_plain(&self, m: &Move) -> bool {
+        let st = &self.c.b[m.sq[1] as usize];
+        let l = m.lv[1] as usize;
+        let x = st.get(l);
+        color(x) == self.side && kind(x) != QUEEN && kind(x) != KING && st.unit_len(l) == 1
+    }
+
+    /// Whether the unit that leaves level `l` of `a` (a rook with what is
+    /// above it, any other piece alone) holds no queen, no king and no
+    /// enemy piece (then it leaves the king's region and the attackers as
+    /// they are).
+    fn unit_is_plain(&self, a: usize, l: usize) -> bool {
+        let us = ci(self.side);
+        let risky = self.z.queens() | self.z.any[1 - us][0] | self.z.any[us][KING as usize];
+        if risky & 1 << a == 0 {
+            return true;
+        }
+        let st = &self.c.b[a];
+        let unit = if kind(st.get(l)) == ROOK {
+            &st.pieces()[l..]
+        } else {
+            &st.pieces()[l..=l]
+        };
+        !unit
+            .iter()
+            .any(|&q| kind(q) == QUEEN || kind(q) == KING || color(q) != self.side)
+    }
+}
+
+impl<O: Out> Consumer for Judge<'_, O> {
+    fn grouping(&self) -> bool {
+        O::COUNTS_ONLY && self.c.excluded.is_none()
+    }
+
+    fn push(&mut self, m: &Move) {
+        self.judge(m, 1);
+    }
+
+    fn group(&mut self, m: &Move, n: u64) {
+        // Capture-free king double steps of a lone king onto an empty
+        // square (CRZ-K1): the board changes on two squares only, so the
+        // quick no-check proof can be tried on the bitboards alone.
+        if m.kind == Kind::King
+            && m.cap == 0
+            && !m.enters_at(2)
+            && m.lv[0] == 0
+            && self.z.marks == 0
+        {
+            let (i, t) = (m.from(), m.last());
+            let mut z = self.z;
+            z.clear(i);
+            z.add(t, &Stack::one(make(KING, self.side)));
+            let castling = castling_after(self.c.castling, self.side, 1 << i, true);
+            if quiet_near_king(&z, self.side, t, castling) {
+                self.emit(m, true, n);
+                return;
+            }
+        }
+        self.judge(m, n);
+    }
+
+    fn steps(&mut self, proto: &Move, empty: u64, enter: u64) {
+        let paths = if matches!(proto.kind, Kind::Knight(_)) {
+            2
+        } else {
+            1
+        };
+        let (a, l) = (proto.from(), proto.lv[0] as usize);
+        let mut slow = empty | enter;
+        if let Some(s) = self.safe {
+            let vacated = l == 0;
+            if self.c.excluded.is_none()
+                && (!vacated || s.xray & 1 << a == 0)
+                && self.unit_is_plain(a, l)
+            {
+                // A pawn landing as a base on rank 1 or 8 leaves turn end
+                // something to do (CRZ-P3): the general path.
+                slow = if kind(self.c.b[a].get(l)) == PAWN {
+                    empty & RANKS_1_8
+                } else {
+                    0
+                };
+                let occ = if vacated {
+                    self.z.occ & !(1 << a)
+                } else {
+                    self.z.occ
+                };
+                let mut r = empty & s.near & !slow;
+                while r != 0 {
+                    let t = r.trailing_zeros() as usize;
+                    r &= r - 1;
+                    if s.new_target_seen(t, occ | 1 << t) {
+                        slow |= 1 << t;
+                    }
+                }
+                let (quiet, enter) = (empty & !slow, enter & !slow);
+                if O::COUNTS_ONLY {
+                    let n = (quiet.count_ones() + enter.count_ones()) as u64;
+                    self.out.count(n * paths);
+                } else {
+                    let mut r = quiet | enter;
+                    while r != 0 {
+                        let t = r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        let m = proto.to(t, false, enter & 1 << t != 0);
+                        if paths == 2 {
+                            for p in [KnightPath::LongFirst, KnightPath::ShortFirst] {
+                                self.emit(
+                                    &Move {
+                                        kind: Kind::Knight(p),
+                                        ..m
+                                    },
+                                    true,
+                                    1,
+                                );
+                            }
+                        } else {
+                            self.emit(&m, true, 1);
+                        }
+                    }
+                }
+            }
+        }
+        while slow != 0 {
+            let t = slow.trailing_zeros() as usize;
+            slow &= slow - 1;
+            let m = proto.to(t, false, enter & 1 << t != 0);
+            if paths == 2 {
+                self.both_paths(&m);
+            } else {
+                self.judge(&m, 1);
+            }
+        }
+    }
+
+    fn both_paths(&mut self, m: &Move) {
+        if self.grouping() {
+            self.judge(m, 2);
+        } else {
+            for p in [KnightPath::LongFirst, KnightPath::ShortFirst] {
+                self.judge(
+                    &Move {
+                        kind: Kind::Knight(p),
+                        ..*m
+                    },
+                    1,
+                );
+            }
+        }
+    }
+
+    fn chain(&mut self, m: &Move, after: &Stacks, changed: u64, unchanged: bool) {
+        // The squares whose base a chain swaps: its path squares at level
+        // 0 (as `apply_on` counts them).
+        let mut touched = 0u64;
+        for k in 0..m.len as usize {
+            if m.lv[k] == 0 {
+                touched |= 1 << m.sq[k];
+            }
+        }
+        let idle = self.z.marks == 0 && {
+            let mut r = changed & RANKS_1_8;
+            let mut idle = true;
+            while r != 0 {
+                let i = r.trailing_zeros() as usize;
+                r &= r - 1;
+                idle &= !needs_turn_end(i, &after[i]);
+            }
+            idle
+        };
+        if !idle {
+            self.judge(m, 1);
+            return;
+        }
+        let castling = self.castling(after, touched, false);
+        let legal = if unchanged {
+            self.unchanged_verdict(castling)
+        } else if self.safe.is_some() && self.travels_plain(m) {
+            // Own single pieces exchanged: occupancy, base colours, queens
+            // and attackers are as they were, so the position's quick
+            // no-check proof still holds.
+            true
+        } else {
+            self.verdict(after, changed, castling, false)
+        };
+        self.emit(m, legal, 1);
+    }
+
+    fn equal_chains(&mut self, n: u64) -> bool {
+        if !self.grouping() || self.z.marks != 0 {
+            return false;
+        }
+        // Plain pawns stand off ranks 1 and 8: no castling square changes.
+        if self.unchanged_verdict(self.c.castling) {
+            self.out.count(n);
+        }
+        true
+    }
+}
