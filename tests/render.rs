@@ -449,3 +449,375 @@ fn cli_picture_input_errors_exit_2() {
         "need --from SQUARE",
     );
 }
+
+// ---------------------------------------------------------------- sonic
+
+/// SCA-4.5, the issue's done-when position: rook d2 takes d6, turns
+/// counterclockwise, takes b6, turns again and stops on b1.
+const SONIC_D2: &str = "4k3/8/1p1p2p1/8/8/6P1/3R4/4K3 w - - 0 1 - K=K KNA=K";
+
+/// A red cross is drawn over `s` (sampled near its bottom-right arm,
+/// clear of the turns drawn here).
+fn crossed(pm: &Pixmap, l: &arbiter::render::layout::Layout, s: Square) -> bool {
+    let (cx, cy) = l.centre(s);
+    let (r, g, b) = pixel(pm, (cx + 0.3 * l.unit - 2.0, cy + 0.3 * l.unit - 2.0));
+    r > 180 && g < 90 && b < 90
+}
+
+/// A square's own colour (a1 dark).
+fn plain(s: Square) -> (u8, u8, u8) {
+    rgb(if (s.file() + s.rank()).is_multiple_of(2) {
+        style::DARK
+    } else {
+        style::LIGHT
+    })
+}
+
+/// A square's colour with the start/end highlight over it.
+fn lit(s: Square) -> (u8, u8, u8) {
+    let base = plain(s);
+    let hl = rgb(style::HIGHLIGHT);
+    let mix = |a: u8, b: u8| (a as f32 * 0.45 + b as f32 * 0.55).round() as u8;
+    (mix(base.0, hl.0), mix(base.1, hl.1), mix(base.2, hl.2))
+}
+
+#[test]
+fn sonic_rook_d2_svg_snapshot() {
+    let g = game("sonic", SONIC_D2);
+    let p = explain(g.as_ref(), "d2xd6xb6-b1:ccw");
+    assert_eq!(p.title.legal, Some(true));
+    let m = &p.moves[0];
+    assert_eq!(m.legs.len(), 3);
+    assert_eq!(m.legs[1].turn, Some(Rotation::Counterclockwise));
+    common::snapshot("render-sonic-rook-d2-ccw", &checked_svg(&p));
+}
+
+/// The done-when of issue 14, through the command line: the PNG shows
+/// both captures, the path and the stop on b1.
+#[test]
+fn sonic_rook_d2_png_shows_both_captures_and_the_stop_on_b1() {
+    let dir = std::env::temp_dir().join(format!("arbiter-sonic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("out.png");
+    let (code, out, err) = common::arbiter(&[
+        "explain",
+        "--variant",
+        "sonic",
+        "--position",
+        SONIC_D2,
+        "d2xd6xb6-b1:ccw",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("legal: d2xd6xb6-b1:ccw"), "{out}");
+    let pm = Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The same picture as the library draws (same size, same layout).
+    let g = game("sonic", SONIC_D2);
+    let p = explain(g.as_ref(), "d2xd6xb6-b1:ccw");
+    let l = render::board_layout(&p);
+    assert_eq!(pm, pixmap(&p));
+    // Both captured pawns are crossed; g6 (not taken) is not.
+    assert!(crossed(&pm, &l, sq("d6")) && crossed(&pm, &l, sq("b6")));
+    assert!(!crossed(&pm, &l, sq("g6")));
+    // The path: up the d-file, west along rank 6, down the b-file.
+    for s in ["d3", "d4", "d5", "c6", "b5", "b4", "b3", "b2"] {
+        let got = pixel(&pm, l.centre(sq(s)));
+        assert!(is_leg_blue(got), "{s}: {got:?}");
+    }
+    for s in ["e4", "c4", "a3", "f6", "g4", "c1"] {
+        assert!(!is_leg_blue(pixel(&pm, l.centre(sq(s)))), "{s}");
+    }
+    // The stop on b1: highlighted, the arrow head on it; a1 and c1 plain.
+    let (x, y) = l.outline(sq("b1"))[0];
+    assert!(near(pixel(&pm, (x + 5.0, y + 5.0)), lit(sq("b1")), 3));
+    let (cx, cy) = l.centre(sq("b1"));
+    assert!(is_leg_blue(pixel(&pm, (cx, cy - 0.2 * l.unit))));
+    for s in ["a1", "c1"] {
+        let (x, y) = l.outline(sq(s))[0];
+        assert!(near(pixel(&pm, (x + 5.0, y + 5.0)), plain(sq(s)), 3), "{s}");
+    }
+    // A turn is drawn on d6 and on b6: a leg-coloured arc counterclockwise
+    // from the way in to the way out (screen angles, y down: on d6 from
+    // north round to west, on b6 from west round to south).
+    for (s, from) in [("d6", 200.0), ("b6", 112.0)] {
+        let (cx, cy) = l.centre(sq(s));
+        let r = 0.43 * l.unit;
+        let hits = (0..90)
+            .map(|a| (from + a as f32).to_radians())
+            .map(|t| pixel(&pm, (cx + r * t.cos(), cy + r * t.sin())))
+            .filter(|&c| is_leg_blue(c))
+            .count();
+        assert!(hits > 75, "{s}: {hits}");
+    }
+}
+
+#[test]
+fn sonic_springs_hits_and_the_removed_mover() {
+    // Springs c6, f3: tinted; the king on f6 is hit twice, not captured.
+    let g = game("sonic", "8/8/5k2/8/2R5/2p5/8/K7 w - - 0 1 c6,f3 K=K KNA=K");
+    let p = explain(g.as_ref(), "c4xc6xf6xf3xc3xc6xf6xf3-a3:cw");
+    let m = &p.moves[0];
+    assert_eq!(m.legs.len(), 8);
+    assert!(m.has_mark(sq("f6"), &MoveMark::Hit));
+    assert!(!m.has_mark(sq("f6"), &MoveMark::Captured));
+    assert!(m.has_mark(sq("c3"), &MoveMark::Captured));
+    assert!(m.notes.iter().any(|n| n.contains("twice")));
+    let svg = checked_svg(&p);
+    assert!(svg.contains(style::HIT) && svg.contains(style::SPRING));
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    let spring_over = |s: Square| {
+        let base = plain(s);
+        let t = rgb(style::SPRING);
+        let mix = |a: u8, b: u8| (a as f32 * 0.65 + b as f32 * 0.35).round() as u8;
+        (mix(base.0, t.0), mix(base.1, t.1), mix(base.2, t.2))
+    };
+    for s in ["c6", "f3"] {
+        let (x, y) = l.outline(sq(s))[1];
+        let got = pixel(&pm, (x - 4.0, y + 4.0));
+        assert!(near(got, spring_over(sq(s)), 4), "{s}: {got:?}");
+    }
+    for s in ["c5", "f4", "h8"] {
+        let (x, y) = l.outline(sq(s))[1];
+        assert!(
+            !near(pixel(&pm, (x - 4.0, y + 4.0)), spring_over(sq(s)), 12),
+            "{s}"
+        );
+    }
+    // The rook hitting a8 would rest there: removed (SCA-9).
+    let g = game("sonic", "kN6/8/8/8/8/8/8/R6K w - - 0 1 - K=K KNA=K");
+    let p = explain(g.as_ref(), "a1xa8");
+    assert!(p.moves[0].has_mark(sq("a8"), &MoveMark::Hit));
+    assert!(p.moves[0].has_mark(sq("a8"), &MoveMark::Label("removed".into())));
+    checked_svg(&p);
+}
+
+#[test]
+fn sonic_illegal_moves_break_where_the_rule_bites() {
+    // SCA-5: the loop closes on c6.
+    let g = game(
+        "sonic",
+        "7k/8/8/8/2R5/8/8/K7 w - - 0 1 c3,f3,c6,f6 K=K KNA=K",
+    );
+    let p = explain(g.as_ref(), "c4xc6:cw");
+    assert_eq!(p.title.legal, Some(false));
+    assert!(p.moves[0].has_mark(sq("c6"), &MoveMark::Breaks));
+    assert_eq!(p.moves[0].legs.len(), 5, "lead-in and one lap");
+    assert!(p
+        .breaks
+        .as_deref()
+        .unwrap()
+        .starts_with("breaks at c6 (SCA-5)"));
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    // The loop is drawn in the illegal colour along rank 6 and file f.
+    let purple = rgb(style::LEG_ILLEGAL);
+    for s in ["d6", "e6", "f5", "f4", "e3", "d3"] {
+        assert!(near(pixel(&pm, l.centre(sq(s))), purple, 40), "{s}");
+    }
+    // SCA-4.2: counterclockwise at a5 is off the board.
+    let g = game("sonic", "7k/8/8/p7/8/8/8/R3K3 w - - 0 1 - K=K KNA=K");
+    let p = explain(g.as_ref(), "a1xa5-a8:ccw");
+    assert!(p.moves[0].has_mark(sq("a5"), &MoveMark::Breaks));
+    assert!(p.moves[0].notes[0].contains("a1xa5-h5:cw"));
+    checked_svg(&p);
+}
+
+/// `moves --from` for a rook with several bounce branches: every branch
+/// on one board, each turn drawn.
+#[test]
+fn sonic_rook_with_bounce_branches_on_one_board() {
+    let g = game("sonic", "8/8/5k2/8/2R5/2p5/8/K7 w - - 0 1 c6,f3 K=K KNA=K");
+    let (p, texts) = render::piece_picture(g.as_ref(), "c4").unwrap();
+    assert_eq!(texts.len(), 12);
+    for t in [
+        "c4xc6xf6xf3xc3xc6xf6xf3-a3:cw",
+        "c4xc6-a6:ccw",
+        "c4xc3-a3:cw",
+        "c4xc3xf3xf6xc6-c1:ccw",
+    ] {
+        assert!(texts.iter().any(|x| x == t), "{t}");
+    }
+    assert_eq!(p.title.text, "12 legal moves of the white R on c4");
+    let svg = checked_svg(&p);
+    common::snapshot("render-sonic-rook-c4-branches", &svg);
+    // Per-move labels and notes are left out of the one-board picture.
+    assert!(!svg.contains("removed") && !svg.contains("bounces off"));
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    for s in [
+        "c5", "b4", "g4", "d6", "e6", "f5", "f4", "e3", "d3", "b6", "b3", "c2",
+    ] {
+        let got = pixel(&pm, l.centre(sq(s)));
+        assert!(is_leg_blue(got), "{s}: {got:?}");
+    }
+    for s in ["g5", "h7", "e7", "b8"] {
+        assert!(!is_leg_blue(pixel(&pm, l.centre(sq(s)))), "{s}");
+    }
+    let dir = std::env::temp_dir().join(format!("arbiter-sonic-c4-{}", std::process::id()));
+    let (code, out, err) = common::arbiter(&[
+        "moves",
+        "--variant",
+        "sonic",
+        "--position",
+        "8/8/5k2/8/2R5/2p5/8/K7 w - - 0 1 c6,f3 K=K KNA=K",
+        "--from",
+        "c4",
+        "--png",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 12);
+    assert!(Pixmap::decode_png(&std::fs::read(dir.join("c4.png")).unwrap()).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sonic_boards_of_other_sizes() {
+    let g = game(
+        "sonic",
+        "r3k4r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1",
+    );
+    let p = explain(g.as_ref(), "a2-a3");
+    assert_eq!(p.title.legal, Some(true), "{}", p.title.text);
+    let svg = checked_svg(&p);
+    assert!(svg.contains("<!-- board: 100 cells -->"), "10x10");
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    assert!(is_leg_blue(pixel(
+        &pm,
+        (l.centre(sq("a3")).0, l.centre(sq("a3")).1 + 0.3 * l.unit)
+    )));
+    // j10, the far corner, is dark like a1.
+    let (x, y) = l.outline(sq("j10"))[0];
+    assert!(near(pixel(&pm, (x + 5.0, y + 5.0)), rgb(style::DARK), 3));
+}
+
+// ---------------------------------------------------------------- hop
+
+/// HOP-3.1's double hop: the rook lands on White's trampoline a4, hops to
+/// Black's on d4, hops on to d8; White's trampoline then goes to b2.
+const HOP_DOUBLE: &str = "7k/8/8/8/8/8/7K/R7 w - - 0 20 a4 d4";
+
+#[test]
+fn hop_double_hop_svg_snapshot() {
+    let g = game("hop", HOP_DOUBLE);
+    let p = explain(g.as_ref(), "Ra1-a4-d4-d8@b2");
+    assert_eq!(p.title.legal, Some(true));
+    let kinds: Vec<LegKind> = p.moves[0].legs.iter().map(|l| l.kind).collect();
+    assert_eq!(
+        kinds,
+        [LegKind::Slide, LegKind::Hop, LegKind::Hop, LegKind::Place]
+    );
+    common::snapshot("render-hop-double-hop", &checked_svg(&p));
+}
+
+#[test]
+fn hop_png_shows_trampolines_hops_and_placement() {
+    let g = game("hop", HOP_DOUBLE);
+    let p = explain(g.as_ref(), "Ra1-a4-d4-d8@b2");
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    let u = l.unit;
+    // Both pads, each in its owner's colour, left of the cell's bottom
+    // middle (clear of the arrows); no pad elsewhere.
+    let pad = |s: &str| {
+        let (cx, cy) = l.centre(sq(s));
+        pixel(&pm, (cx - 0.3 * u, cy + 0.25 * u))
+    };
+    assert!(
+        near(pad("a4"), rgb(style::WHITE_PIECE), 3),
+        "{:?}",
+        pad("a4")
+    );
+    assert!(
+        near(pad("d4"), rgb(style::BLACK_PIECE), 3),
+        "{:?}",
+        pad("d4")
+    );
+    for s in ["b4", "c4", "e4", "h4"] {
+        let got = pad(s);
+        assert!(
+            !near(got, rgb(style::WHITE_PIECE), 20) && !near(got, rgb(style::BLACK_PIECE), 20),
+            "{s}"
+        );
+    }
+    // Leg 1 slides up the a-file.
+    for s in ["a2", "a3"] {
+        assert!(is_leg_blue(pixel(&pm, l.centre(sq(s)))), "{s}");
+    }
+    // The hops are arched: the arc's apex is on the leg colour, the
+    // straight line's middle is not.
+    let (a, d) = (l.centre(sq("a4")), l.centre(sq("d4")));
+    let mid = ((a.0 + d.0) / 2.0, a.1);
+    assert!(!is_leg_blue(pixel(&pm, (mid.0, mid.1 + 2.0))));
+    assert!(is_leg_blue(pixel(&pm, (mid.0, mid.1 - 0.4 * u))));
+    let (d6x, d6y) = l.centre(sq("d6"));
+    assert!(is_leg_blue(pixel(&pm, (d6x - 0.4 * u, d6y))));
+    assert!(!is_leg_blue(pixel(&pm, (d6x + 0.1 * u, d6y))));
+    // The placement a4 → b2: a dashed line between the two cells.
+    let (from, to) = (l.centre(sq("a4")), l.centre(sq("b2")));
+    let dashes = (0..40)
+        .map(|k| 0.2 + 0.6 * k as f32 / 40.0)
+        .map(|t| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t))
+        .filter(|&pt| is_leg_blue(pixel(&pm, pt)))
+        .count();
+    assert!(dashes >= 20, "{dashes}");
+    let svg = checked_svg(&p);
+    assert!(svg.contains("hops from white&apos;s trampoline on"));
+    let dashed = format!(
+        "stroke-dasharray=\"{} {}\"",
+        0.12 * u,
+        (0.1 * u * 100.0).round() / 100.0
+    );
+    assert_eq!(
+        svg.matches(&dashed).count(),
+        1,
+        "the placement only: {dashed}"
+    );
+}
+
+#[test]
+fn hop_illegal_turns_break_where_the_rule_bites() {
+    // HOP-7 through a trampoline: castling lands the king on g1, attacked
+    // once White's trampoline stands on h1.
+    let g = game("hop", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 10 b1 -");
+    let p = explain(g.as_ref(), "O-O@h1");
+    assert!(p.moves[0].has_mark(sq("g1"), &MoveMark::Breaks), "{p:?}");
+    assert_eq!(p.moves[0].legs.len(), 3, "king, rook, placement");
+    assert!(p
+        .breaks
+        .as_deref()
+        .unwrap()
+        .starts_with("breaks at g1 (HOP-7)"));
+    // HOP-4: long castling across the trampoline on b1.
+    let p = explain(g.as_ref(), "O-O-O@c3");
+    assert!(p.moves[0].has_mark(sq("b1"), &MoveMark::Breaks));
+    // HOP-3.1: ending on the start square.
+    let g = game("hop", HOP_DOUBLE);
+    let p = explain(g.as_ref(), "Ra1-a4-a1@b2");
+    assert!(p.moves[0].has_mark(sq("a1"), &MoveMark::Breaks));
+    let svg = checked_svg(&p);
+    assert!(svg.contains(style::LEG_ILLEGAL) && svg.contains(style::BREAKS));
+    // HOP-4: a king never lands on a trampoline.
+    let g = game("hop", "4k3/8/8/8/8/8/8/4K3 w - - 0 30 e2 d2");
+    let p = explain(g.as_ref(), "Ke1-e2@e3");
+    assert!(p.moves[0].has_mark(sq("e2"), &MoveMark::Breaks), "{p:?}");
+}
+
+#[test]
+fn hop_moves_of_one_piece_collapse_the_placements() {
+    let g = game("hop", HOP_DOUBLE);
+    let (p, texts) = render::piece_picture(g.as_ref(), "a1").unwrap();
+    // 38 piece moves of the rook, 60 placements each.
+    assert_eq!(texts.len(), 38 * 60);
+    let svg = checked_svg(&p);
+    // Each distinct leg once: no placement legs, no notes.
+    let heads = svg
+        .matches(&format!("fill=\"{}\" opacity", style::LEG))
+        .count();
+    assert!(heads < 60, "{heads}");
+    assert!(!svg.contains("trampoline moves"));
+}

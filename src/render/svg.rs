@@ -417,9 +417,27 @@ fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
         Some(false) => LEG_ILLEGAL,
         _ => LEG,
     };
-    for (i, m) in p.moves.iter().enumerate() {
-        c.comment(&format!("move {}: marks", i + 1));
-        draw_marks(c, l, m);
+    if single {
+        c.comment("move 1: marks");
+        draw_marks(c, l, &p.moves[0]);
+    } else if !p.moves.is_empty() {
+        // Every move of one piece: each distinct mark once (Hop Chess
+        // repeats one piece move with every placement).
+        let mut all = MoveDrawing::default();
+        for m in &p.moves {
+            // Labels ("removed", "2 hits") belong to one move: left out.
+            for mk in m
+                .marks
+                .iter()
+                .filter(|k| !matches!(k.mark, MoveMark::Label(_)))
+            {
+                if !all.marks.contains(mk) {
+                    all.marks.push(mk.clone());
+                }
+            }
+        }
+        c.comment("marks of every move");
+        draw_marks(c, l, &all);
     }
     for (i, m) in p.moves.iter().enumerate() {
         if m.marks.iter().any(|x| x.mark == MoveMark::Breaks) {
@@ -439,16 +457,26 @@ fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
     }
     if single {
         c.comment("legs, numbered in order");
-        draw_legs(c, l, &p.moves[0].legs, leg_color, true);
+        let legs = &p.moves[0].legs;
+        let legs: Vec<(&Leg, Option<Point>)> = legs
+            .iter()
+            .enumerate()
+            .map(|(i, leg)| (leg, incoming(l, &legs[..i], leg)))
+            .collect();
+        draw_legs(c, l, &legs, leg_color, true);
     } else if !p.moves.is_empty() {
         // Every move of one piece: each move's chain of legs from the
         // piece's cell (a castling rook's leg is left out), each distinct
-        // leg drawn once, without numbers.
-        let mut legs: Vec<Leg> = Vec::new();
+        // leg (with the way it was entered, for its turn) drawn once,
+        // without numbers.
+        let mut legs: Vec<(&Leg, Option<Point>)> = Vec::new();
         for m in &p.moves {
-            for leg in chain(&m.legs) {
-                if !legs.contains(leg) {
-                    legs.push(leg.clone());
+            let ch = chain(&m.legs);
+            for (i, &leg) in ch.iter().enumerate() {
+                let before: Vec<Leg> = ch[..i].iter().map(|&x| x.clone()).collect();
+                let item = (leg, incoming(l, &before, leg));
+                if !legs.contains(&item) {
+                    legs.push(item);
                 }
             }
         }
@@ -624,10 +652,16 @@ fn head(c: &mut Canvas, tip: Point, dir: Point, u: f32, color: &str) {
 }
 
 /// A point along a leg for its number: half a cell from the start.
-fn badge_at(pts: &[Point], u: f32) -> Point {
+/// `along`: how many cells further in (legs drawn along earlier ones get
+/// their numbers further along, so no two numbers cover each other).
+fn badge_at(pts: &[Point], u: f32, along: f32) -> Point {
     let (a, b) = (pts[0], pts[1]);
     let d = len(sub(b, a));
-    let t = if d > 0.0 { (0.5 * u / d).min(0.5) } else { 0.0 };
+    let t = if d > 0.0 {
+        ((0.5 + along) * u / d).min(if along > 0.0 { 0.8 } else { 0.5 })
+    } else {
+        0.0
+    };
     (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
 }
 
@@ -654,33 +688,68 @@ fn is_straight(leg: &Leg) -> bool {
         && !matches!(leg.kind, LegKind::Hop | LegKind::Jump | LegKind::Drop)
 }
 
-fn draw_legs(c: &mut Canvas, l: &Layout, legs: &[Leg], color: &str, numbered: bool) {
+/// The direction of travel (in picture units) of the last of `before`
+/// that ends where a turning `leg` starts: the way the piece came in
+/// before it turns (`None` for a leg without turn, or nothing coming in).
+fn incoming(l: &Layout, before: &[Leg], leg: &Leg) -> Option<Point> {
+    leg.turn?;
+    let prev = before
+        .iter()
+        .rev()
+        .find(|e| e.to == leg.from && e.from != e.to)?;
+    let from = prev.via.last().copied().unwrap_or(prev.from);
+    Some(unit_vec(sub(l.centre(prev.to), l.centre(from))))
+}
+
+fn draw_legs(
+    c: &mut Canvas,
+    l: &Layout,
+    legs: &[(&Leg, Option<Point>)],
+    color: &str,
+    numbered: bool,
+) {
     let u = l.unit;
     let stroke = format!(
         "fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\" opacity=\"0.9\"",
         n(0.11 * u)
     );
     let mut badges: Vec<(Point, usize)> = Vec::new();
-    for (i, leg) in legs.iter().enumerate() {
+    type TurnKey = (Square, Rotation, Option<(i32, i32)>, Square);
+    let mut turns: Vec<TurnKey> = Vec::new();
+    for (i, &(leg, came_in)) in legs.iter().enumerate() {
         let mut a = l.centre(leg.from);
         let mut b = l.centre(leg.to);
+        let mut along = 0.0;
+        if let Some(rot) = leg.turn {
+            // Drawn once per cell, rotation and way in and out (a bounce
+            // loop passes the same turn again), at the cell's centre.
+            let out = leg.via.first().map_or(b, |&v| l.centre(v));
+            let key = (
+                leg.from,
+                rot,
+                came_in.map(|(x, y)| ((x * 100.0) as i32, (y * 100.0) as i32)),
+                leg.via.first().copied().unwrap_or(leg.to),
+            );
+            if !turns.contains(&key) {
+                turns.push(key);
+                draw_turn(c, a, u, rot, came_in, sub(out, a), color);
+            }
+        }
         if numbered && is_straight(leg) {
             // A leg along an earlier one (castling's rook, a bounce back)
             // is moved aside, to the left of its travel, so both show.
             let k = legs[..i]
                 .iter()
-                .filter(|e| is_straight(e))
-                .filter(|e| overlaps(a, b, l.centre(e.from), l.centre(e.to), u))
+                .filter(|(e, _)| is_straight(e))
+                .filter(|(e, _)| overlaps(a, b, l.centre(e.from), l.centre(e.to), u))
                 .count() as f32;
             if k > 0.0 {
                 let dir = unit_vec(sub(b, a));
                 let shift = (dir.1 * 0.2 * u * k, -dir.0 * 0.2 * u * k);
                 a = (a.0 + shift.0, a.1 + shift.1);
                 b = (b.0 + shift.0, b.1 + shift.1);
+                along = 0.45 * k;
             }
-        }
-        if let Some(rot) = leg.turn {
-            draw_turn(c, a, u, rot, color);
         }
         let dash = match leg.kind {
             LegKind::Leap => format!(" stroke-dasharray=\"{} {}\"", n(0.22 * u), n(0.16 * u)),
@@ -760,7 +829,7 @@ fn draw_legs(c: &mut Canvas, l: &Layout, legs: &[Leg], color: &str, numbered: bo
                 if k == 2 {
                     first[1] = b;
                 }
-                badges.push((badge_at(&first, u), i + 1));
+                badges.push((badge_at(&first, u, along), i + 1));
             }
         }
     }
@@ -779,36 +848,79 @@ fn draw_legs(c: &mut Canvas, l: &Layout, legs: &[Leg], color: &str, numbered: bo
     }
 }
 
-/// A turn at the start of a bounce leg: a three-quarter circle around the
-/// cell's centre with its head showing the rotation (clockwise on screen
-/// for [`Rotation::Clockwise`]).
-fn draw_turn(c: &mut Canvas, (cx, cy): Point, u: f32, rot: Rotation, color: &str) {
-    let r = 0.4 * u;
-    // Screen angles (y down): start at the top-left, sweep 250 degrees.
-    let (a0, sweep): (f32, f32) = match rot {
-        Rotation::Clockwise => (200.0, 250.0),
-        Rotation::Counterclockwise => (340.0, -250.0),
+/// Screen angle (degrees, y down: increasing is clockwise on screen) of a
+/// direction.
+fn angle((x, y): Point) -> f32 {
+    y.atan2(x).to_degrees()
+}
+
+/// A turn at the start of a bounce leg (SCA-4.1), over a white halo so it
+/// shows on any cell and token. With the way the piece came in: a
+/// quarter-circle-like arc from the old direction of travel round to the
+/// new one, in the rotation's sense, its head towards the new direction;
+/// otherwise a three-quarter circle. Either way labelled `cw` / `ccw` on a
+/// white tag beside the arc (clockwise on screen for
+/// [`Rotation::Clockwise`]: rank 1 is at the bottom).
+fn draw_turn(
+    c: &mut Canvas,
+    (cx, cy): Point,
+    u: f32,
+    rot: Rotation,
+    came_in: Option<Point>,
+    out: Point,
+    color: &str,
+) {
+    let r = 0.43 * u;
+    let sense = match rot {
+        Rotation::Clockwise => 1.0,
+        Rotation::Counterclockwise => -1.0,
     };
-    let at = |deg: f32| {
+    // Start angle and sweep (signed, degrees).
+    let turned = came_in.map(|d| {
+        let (a_in, a_out) = (angle(d), angle(out));
+        let sweep = ((a_out - a_in) * sense).rem_euclid(360.0) * sense;
+        (a_in, sweep)
+    });
+    let (a0, sweep) = match turned {
+        Some((a_in, sweep)) if sweep.abs() > 10.0 && sweep.abs() < 350.0 => {
+            // From a little behind the old direction (where no leg is
+            // drawn: the piece came in from the other side) to just short
+            // of the new one.
+            (a_in - 0.35 * sweep, 1.15 * sweep)
+        }
+        _ => match rot {
+            Rotation::Clockwise => (200.0, 250.0),
+            Rotation::Counterclockwise => (340.0, -250.0),
+        },
+    };
+    let at = |deg: f32, radius: f32| {
         let t = deg.to_radians();
-        (cx + r * t.cos(), cy + r * t.sin())
+        (cx + radius * t.cos(), cy + radius * t.sin())
     };
-    let (p0, p1) = (at(a0), at(a0 + sweep));
-    let large = 1;
+    let (p0, p1) = (at(a0, r), at(a0 + sweep, r));
+    let large = if sweep.abs() > 180.0 { 1 } else { 0 };
     let sweep_flag = if sweep > 0.0 { 1 } else { 0 };
+    let d = format!(
+        "M{} {}A{} {} 0 {large} {sweep_flag} {} {}",
+        n(p0.0),
+        n(p0.1),
+        n(r),
+        n(r),
+        n(p1.0),
+        n(p1.1)
+    );
     c.path(
+        &d,
         &format!(
-            "M{} {}A{} {} 0 {large} {sweep_flag} {} {}",
-            n(p0.0),
-            n(p0.1),
-            n(r),
-            n(r),
-            n(p1.0),
-            n(p1.1)
+            "fill=\"none\" stroke=\"#ffffff\" stroke-width=\"{}\" stroke-linecap=\"round\" opacity=\"0.85\"",
+            n(0.13 * u)
         ),
+    );
+    c.path(
+        &d,
         &format!(
-            "fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" opacity=\"0.9\"",
-            n(0.05 * u)
+            "fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
+            n(0.065 * u)
         ),
     );
     // Tangent at the end, in the direction of the sweep.
@@ -817,16 +929,32 @@ fn draw_turn(c: &mut Canvas, (cx, cy): Point, u: f32, rot: Rotation, color: &str
     let dir = (-t.sin() * s, t.cos() * s);
     head(
         c,
-        (p1.0 + dir.0 * 0.1 * u, p1.1 + dir.1 * 0.1 * u),
+        (p1.0 + dir.0 * 0.12 * u, p1.1 + dir.1 * 0.12 * u),
         dir,
-        u * 0.55,
+        u * 0.6,
         color,
     );
     let label = match rot {
         Rotation::Clockwise => "cw",
         Rotation::Counterclockwise => "ccw",
     };
-    c.text((cx, cy + 0.46 * u), 0.13 * u, color, Anchor::Middle, label);
+    // The tag: outside the arc's middle, or below the cell's centre.
+    let pt = if turned.is_some_and(|(_, s)| s.abs() < 350.0 && s.abs() > 10.0) {
+        at(a0 + sweep / 2.0, 0.66 * u)
+    } else {
+        (cx, cy + 0.46 * u)
+    };
+    let size = 0.14 * u;
+    let w = font::width(label, size) + 5.0;
+    c.rect(
+        (pt.0 - w / 2.0, pt.1 - 0.11 * u),
+        w,
+        0.22 * u,
+        &format!(
+            "fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"{color}\" stroke-width=\"1\" rx=\"3\""
+        ),
+    );
+    c.text(pt, size, color, Anchor::Middle, label);
 }
 
 /// The side panel: side to move, facts, stacks, notes, where an illegal
@@ -908,7 +1036,9 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
             );
         }
     }
-    for m in &p.moves {
+    // A move's notes (only for one move: the texts of every move of a
+    // piece are listed by the command itself).
+    if let [m] = p.moves.as_slice() {
         for note in &m.notes {
             row(c, &mut y, note, INK);
         }
@@ -927,13 +1057,14 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
         .iter()
         .flat_map(|m| m.legs.iter().map(|l| l.kind))
         .collect();
+    let leg_color = if p.title.legal == Some(false) {
+        LEG_ILLEGAL
+    } else {
+        LEG
+    };
     if !legs.is_empty() {
         legend.push((
-            if p.title.legal == Some(false) {
-                LEG_ILLEGAL
-            } else {
-                LEG
-            },
+            leg_color,
             if p.moves.len() == 1 {
                 "the move, legs numbered in order"
             } else {
@@ -942,7 +1073,25 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
         ));
     }
     if legs.contains(&LegKind::Leap) {
-        legend.push((LEG, "dashed: a leap"));
+        legend.push((leg_color, "dashed: a leap"));
+    }
+    if legs.contains(&LegKind::Hop) {
+        legend.push((leg_color, "arched: a hop from a trampoline"));
+    }
+    if legs.contains(&LegKind::Place) {
+        legend.push((
+            leg_color,
+            "short dashes: the trampoline placed (a ring: placed there or stays)",
+        ));
+    }
+    if p.moves
+        .iter()
+        .any(|m| m.legs.iter().any(|l| l.turn.is_some()))
+    {
+        legend.push((
+            leg_color,
+            "curved arrow: the turn (cw/ccw) before a bounce leg",
+        ));
     }
     if has_mark(&|k| *k == MoveMark::Captured) {
         legend.push((CAPTURED, "captured"));
@@ -963,7 +1112,7 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
         legend.push((SPRING, "spring"));
     }
     if has_marker(&|m| matches!(m, Marker::Trampoline(_))) {
-        legend.push((TRAMPOLINE, "trampoline"));
+        legend.push((TRAMPOLINE, "trampoline: a pad in its owner's colour"));
     }
     if has_marker(&|m| *m == Marker::Risen) {
         legend.push((RISEN, "risen bishop"));

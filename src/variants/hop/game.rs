@@ -135,17 +135,8 @@ impl Position {
                 };
             }
         }
-        for rx in &RELAXATIONS {
-            let mut p = self.clone();
-            (rx.set)(&mut p.rules);
-            p.rules.ignore_check = true;
-            if rx.rules == ["HOP-7"] {
-                p.rules = self.rules;
-                p.rules.ignore_check = true;
-            }
-            if matches!(p.resolve(pat), Ok(_) | Err(Unresolved::Several(_))) {
-                return illegal(rx.rules.to_vec(), rx.reason.into());
-            }
+        if let Some((rx, _)) = self.relaxed(pat) {
+            return illegal(rx.rules.to_vec(), rx.reason.into());
         }
         if piece_ok {
             let reason = if self.first_turn() {
@@ -160,6 +151,34 @@ impl Position {
 }
 
 impl Position {
+    /// The first relaxation (in [`RELAXATIONS`] order) under which `pat`
+    /// reads as a turn, with that turn (the first, if several match): the
+    /// rule that makes the text illegal, and what the text attempts
+    /// (`explain`, and the picture of an illegal move).
+    fn relaxed(&self, pat: &record::Pattern) -> Option<(&'static Relax, Turn)> {
+        RELAXATIONS.iter().find_map(|rx| {
+            let mut p = self.clone();
+            (rx.set)(&mut p.rules);
+            if rx.rules == ["HOP-7"] {
+                p.rules = self.rules;
+            }
+            p.rules.ignore_check = true;
+            match p.resolve(pat) {
+                Ok(t) => Some((rx, t)),
+                Err(Unresolved::Several(ts)) => ts.first().map(|&t| (rx, t)),
+                _ => None,
+            }
+        })
+    }
+
+    /// What an illegal text attempts: the turn it reads as once the rule
+    /// that forbids it is lifted, and that rule's IDs (see
+    /// [`Game::explain`]); `None` when no relaxation reads it.
+    pub(crate) fn attempted_turn(&self, text: &str) -> Option<(Turn, &'static [&'static str])> {
+        let pat = parse_pattern(text).ok()?;
+        self.relaxed(&pat).map(|(rx, t)| (t, rx.rules))
+    }
+
     /// The texts of turns, for messages.
     fn texts(&self, ts: &[Turn]) -> Vec<String> {
         ts.iter().map(|t| self.text_of(t)).collect()
@@ -252,6 +271,15 @@ impl Game for Position {
     /// HOP-8: a record read with look-ahead for omitted promotion pieces.
     fn read_record(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
         self.read_game(texts)
+    }
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(super::diagram::diagram(self))
+    }
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_move(self, t)
+    }
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_illegal(self, text.trim(), v)
     }
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();

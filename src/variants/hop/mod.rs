@@ -13,6 +13,7 @@
 //! - [`notation`]: position text and canonical move text (G4, HOP-2);
 //! - [`record`]: the documents' game-record notation, with the look-ahead
 //!   that settles an omitted promotion piece (HOP-8);
+//! - `diagram`: pictures of positions and turns (issue 14);
 //! - [`game`]: [`crate::core::Game`] (the shared `core::Move` only at the
 //!   edge: text, explain) and `explain`.
 //!
@@ -23,6 +24,7 @@ use crate::core::{Color, DynGame, Mutant, PositionError, Rules};
 use crate::variants::Variant;
 
 pub mod check;
+mod diagram;
 pub mod game;
 pub mod hops;
 pub mod notation;

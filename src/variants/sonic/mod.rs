@@ -30,6 +30,7 @@ use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules}
 use crate::variants::Variant;
 
 pub mod check;
+mod diagram;
 pub mod eggman;
 pub mod explain;
 pub mod generate;

@@ -236,4 +236,13 @@ impl Game for Position {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         super::explain::explain(self, text)
     }
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(super::diagram::diagram(self))
+    }
+    fn draw_move(&self, m: &SonicMove) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_move(self, m)
+    }
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_illegal(self, text, v)
+    }
 }
