@@ -821,3 +821,30 @@ fn hop_moves_of_one_piece_collapse_the_placements() {
     assert!(heads < 60, "{heads}");
     assert!(!svg.contains("trampoline moves"));
 }
+
+/// The README's picture (`docs/sonic-rook-d2.png`) is what arbiter draws
+/// now: same size, and (allowing for anti-aliasing) the same pixels.
+/// Regenerate it with the command in the README when the drawing changes.
+#[test]
+fn readme_picture_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/sonic-rook-d2.png");
+    let docs = Pixmap::decode_png(&std::fs::read(path).unwrap()).unwrap();
+    let g = game("sonic", SONIC_D2);
+    let now = pixmap(&explain(g.as_ref(), "d2xd6xb6-b1:ccw"));
+    assert_eq!((docs.width(), docs.height()), (now.width(), now.height()));
+    let differ = docs
+        .pixels()
+        .iter()
+        .zip(now.pixels())
+        .filter(|(a, b)| {
+            let (a, b) = (a.demultiply(), b.demultiply());
+            (a.red() as i32 - b.red() as i32).abs() > 8
+                || (a.green() as i32 - b.green() as i32).abs() > 8
+                || (a.blue() as i32 - b.blue() as i32).abs() > 8
+        })
+        .count();
+    assert!(
+        differ * 1000 < docs.pixels().len(),
+        "{differ} pixels differ: regenerate docs/sonic-rook-d2.png (README)"
+    );
+}

@@ -464,6 +464,14 @@ fn draw_moves(c: &mut Canvas, l: &Layout, p: &Picture) {
             .map(|(i, leg)| (leg, incoming(l, &legs[..i], leg)))
             .collect();
         draw_legs(c, l, &legs, leg_color, true);
+        if p.moves[0]
+            .marks
+            .iter()
+            .any(|k| matches!(k.mark, MoveMark::Label(_)))
+        {
+            c.comment("labels");
+            draw_labels(c, l, &p.moves[0]);
+        }
     } else if !p.moves.is_empty() {
         // Every move of one piece: each move's chain of legs from the
         // piece's cell (a castling rook's leg is left out), each distinct
@@ -609,18 +617,28 @@ fn draw_marks(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
                     &format!("fill=\"none\" stroke=\"{PROMOTED}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\"", n(0.05 * u), n(0.1 * u), n(0.06 * u)),
                 );
             }
-            MoveMark::Label(t) => {
-                let (x, y) = l.corner(mk.square, 1.0, 1.0);
-                let w = font::width(t, 0.15 * u) + 4.0;
-                c.rect(
-                    (x - w / 2.0, y - 0.11 * u),
-                    w,
-                    0.22 * u,
-                    "fill=\"white\" fill-opacity=\"0.85\" rx=\"2\"",
-                );
-                c.text((x, y), 0.15 * u, INK, Anchor::Middle, t);
-            }
-            MoveMark::Breaks => {} // drawn after every mark, under the legs
+            // Labels go over the legs (`draw_labels`); where a move
+            // breaks is drawn after every mark, under the legs.
+            MoveMark::Label(_) | MoveMark::Breaks => {}
+        }
+    }
+}
+
+/// A move's labels, over its legs: text on a white tag in the cell's
+/// bottom-right corner.
+fn draw_labels(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
+    let u = l.unit;
+    for mk in &m.marks {
+        if let MoveMark::Label(t) = &mk.mark {
+            let (x, y) = l.corner(mk.square, 1.0, 1.0);
+            let w = font::width(t, 0.15 * u) + 4.0;
+            c.rect(
+                (x - w / 2.0, y - 0.11 * u),
+                w,
+                0.22 * u,
+                "fill=\"white\" fill-opacity=\"0.85\" rx=\"2\"",
+            );
+            c.text((x, y), 0.15 * u, INK, Anchor::Middle, t);
         }
     }
 }

@@ -81,7 +81,8 @@ fn letters(f: Forms) -> String {
 fn form_text(f: Forms) -> String {
     match f.current {
         _ if f.remaining == 0 => "lost".into(),
-        Some(c) => format!("{} (forms left: {})", c.letter(), letters(f)),
+        Some(c) if f.count() == 1 => format!("{} (the only form left)", c.letter()),
+        Some(c) => format!("{} ({} left)", c.letter(), letters(f)),
         None if f.give_up => format!("double hit: keeps one of {} at its next turn", letters(f)),
         None => format!(
             "choice pending: {} at its next turn",
