@@ -58,6 +58,13 @@ const CASES: &[Case] = &[
         depth: 4,
     },
     Case {
+        name: "sonic capablanca",
+        variant: "sonic",
+        position: None,
+        options: &["setup=capablanca"],
+        depth: 4,
+    },
+    Case {
         name: "hop start",
         variant: "hop",
         position: None,

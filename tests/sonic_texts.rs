@@ -21,8 +21,9 @@ fn game(options: &[&str], position: Option<&str>) -> Box<dyn DynGame> {
     setup(options, position).expect("valid setup")
 }
 
-/// Tactical positions rich in bounces, springs, king hits and game ends.
-const TACTICAL: [(&[&str], &str); 8] = [
+/// Tactical positions rich in bounces, springs, king hits and game ends;
+/// the last four with compounds (SCA-12) and wide castling (SCA-11).
+const TACTICAL: [(&[&str], &str); 12] = [
     (&[], "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K"),
     (&[], "4k3/1q4r1/8/3R4/8/2Q5/5B2/4K3 w - - 0 1 c3,c6,f6 KNA=K KNA=K"),
     (&[], "r3k3/p2n4/8/2b5/8/5N2/1P3PP1/R3K2R b KQq - 0 1 d4,e5 KNA=K NA?"),
@@ -31,6 +32,10 @@ const TACTICAL: [(&[&str], &str); 8] = [
     (&["alternate-turns"], "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K"),
     (&[], "r3k2r/3P4/8/8/8/8/8/R3K2R w KQkq - 0 1 - KNA=K KNA=K"),
     (&[], "4k2r/8/8/8/8/8/8/4R2K w k - 0 1 - KNA=K K=K"),
+    (&["setup=capablanca", "springs"], "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 c3,h3,c6,h6 KNA=K KNA=K"),
+    (&["compounds=ACM"], "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,c9,j9,f6,g7 KNA=K KNA=K"),
+    (&["compounds=ACM"], "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 d8,e6,g4,j10,b6,k9 KNA=N NA?"),
+    (&["compounds=AM"], "k4B2/2P5/4n3/4P3/3M3a/8/8/K7 w - - 0 1 d6 KNA=K KNA=K"),
 ];
 
 /// Positions reached in one move print and re-read to themselves (G4);

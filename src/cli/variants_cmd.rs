@@ -26,6 +26,12 @@ pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
                     OptionKind::Int { min, max, default } => {
                         format!("{min}..={max}, default {default}")
                     }
+                    OptionKind::Choice { values } => {
+                        format!("one of {}, default {}", values.join(" "), values[0])
+                    }
+                    OptionKind::Letters { alphabet } => {
+                        format!("letters of {alphabet}, none by default")
+                    }
                 };
                 serde_json::json!({"name": o.name, "kind": kind, "doc": o.doc})
             })

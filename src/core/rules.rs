@@ -13,6 +13,13 @@ pub enum OptionKind {
     Flag,
     /// An integer in `min..=max`.
     Int { min: i64, max: i64, default: i64 },
+    /// One word of `values` (`name=word`); the first is the default. Read
+    /// with [`Rules::int`]: the word's index.
+    Choice { values: &'static [&'static str] },
+    /// A non-empty set of letters of `alphabet` (`name=LETTERS`, any order,
+    /// each at most once); none by default. Read with [`Rules::int`]: bit
+    /// `i` set = the `i`-th letter of `alphabet` was given.
+    Letters { alphabet: &'static str },
 }
 
 /// A rule option a variant supports.
@@ -52,7 +59,7 @@ impl Rules {
         let mut values = BTreeMap::new();
         for opt in spec {
             let default = match opt.kind {
-                OptionKind::Flag => 0,
+                OptionKind::Flag | OptionKind::Choice { .. } | OptionKind::Letters { .. } => 0,
                 OptionKind::Int { default, .. } => default,
             };
             values.insert(opt.name, default);
@@ -93,6 +100,35 @@ impl Rules {
                         return Err(bad(&format!("must be in {min}..={max}")));
                     }
                     n
+                }
+                (OptionKind::Choice { .. } | OptionKind::Letters { .. }, None) => {
+                    return Err(bad("a value is required (name=VALUE)"))
+                }
+                (OptionKind::Choice { values }, Some(v)) => {
+                    match values.iter().position(|w| *w == v) {
+                        Some(i) => i as i64,
+                        None => return Err(bad(&format!("expected one of {}", values.join(", ")))),
+                    }
+                }
+                (OptionKind::Letters { alphabet }, Some(v)) => {
+                    let mut set = 0i64;
+                    for ch in v.chars() {
+                        let Some(i) = alphabet.find(ch) else {
+                            return Err(bad(&format!(
+                                "'{ch}' is not one of the letters {alphabet}"
+                            )));
+                        };
+                        if set & (1 << i) != 0 {
+                            return Err(bad(&format!("'{ch}' given twice")));
+                        }
+                        set |= 1 << i;
+                    }
+                    if set == 0 {
+                        return Err(bad(&format!(
+                            "expected one or more of the letters {alphabet}"
+                        )));
+                    }
+                    set
                 }
             };
             values.insert(opt.name, v);
@@ -147,6 +183,18 @@ impl Rules {
                     OptionKind::Int { default, .. } => {
                         (v != default).then(|| format!("{}={v}", o.name))
                     }
+                    OptionKind::Choice { values } => {
+                        (v != 0).then(|| format!("{}={}", o.name, values[v as usize]))
+                    }
+                    OptionKind::Letters { alphabet } => (v != 0).then(|| {
+                        let letters: String = alphabet
+                            .chars()
+                            .enumerate()
+                            .filter(|(i, _)| v & (1 << i) != 0)
+                            .map(|(_, c)| c)
+                            .collect();
+                        format!("{}={letters}", o.name)
+                    }),
                 }
             })
             .collect()
@@ -198,5 +246,52 @@ mod tests {
         let d = Rules::parse("x", &SPEC, &[]).unwrap();
         assert!(!d.flag("springs"));
         assert_eq!(d.int("boss-hp"), 3);
+    }
+
+    static WORDS: [RuleOption; 2] = [
+        RuleOption {
+            name: "setup",
+            kind: OptionKind::Choice {
+                values: &["fide", "capablanca"],
+            },
+            doc: "",
+        },
+        RuleOption {
+            name: "compounds",
+            kind: OptionKind::Letters { alphabet: "ACM" },
+            doc: "",
+        },
+    ];
+
+    #[test]
+    fn choice_and_letters_are_validated() {
+        let d = Rules::parse("x", &WORDS, &[]).unwrap();
+        assert_eq!((d.int("setup"), d.int("compounds")), (0, 0));
+        assert!(d.to_list(&WORDS).is_empty());
+        let r = Rules::parse(
+            "x",
+            &WORDS,
+            &["setup=capablanca".into(), "compounds=MA".into()],
+        )
+        .unwrap();
+        assert_eq!(r.int("setup"), 1);
+        assert_eq!(r.int("compounds"), 0b101);
+        assert_eq!(r.to_list(&WORDS), ["setup=capablanca", "compounds=AM"]);
+        for bad in [
+            "setup=shogi",
+            "setup",
+            "compounds",
+            "compounds=",
+            "compounds=AA",
+            "compounds=AX",
+        ] {
+            assert!(
+                matches!(
+                    Rules::parse("x", &WORDS, &[bad.into()]),
+                    Err(RuleError::BadValue { .. })
+                ),
+                "{bad}"
+            );
+        }
     }
 }

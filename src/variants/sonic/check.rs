@@ -5,14 +5,15 @@
 //! the king never has to escape and may move into attack.
 //!
 //! Pawns and the king are looked up directly (a pawn capture or a king
-//! leap onto the king's square); knights and ranged pieces ask the walker
-//! ([`Walker::piece_checks`](super::walker::Walker::piece_checks)) whether
-//! some branch hits the king.
+//! leap onto the king's square); knights, ranged pieces and compounds ask
+//! the walker ([`Walker::piece_checks`](super::walker::Walker::piece_checks))
+//! whether some branch hits the king — for a compound, a branch of any of
+//! its parts (SCA-12).
 
 use crate::core::{Color, Dir, Square};
 
 use super::eggman::reaches;
-use super::pieces::{color_of, has_piece, is_ranged, kind, piece, KNIGHT, PAWN};
+use super::pieces::{color_of, has_piece, is_walker, kind, piece, PAWN, PIECE_MASK};
 use super::position::Position;
 
 impl Position {
@@ -36,7 +37,7 @@ impl Position {
             let c = self.cells[sq.0 as usize];
             has_piece(c)
                 && color_of(c) == side
-                && (kind(c) == KNIGHT || is_ranged(kind(c)))
+                && is_walker(kind(c))
                 && w.piece_checks(sq.0, kind(c), target.0)
         })
     }
@@ -60,5 +61,5 @@ pub(crate) fn pawn_attacks(pos: &Position, side: Color, target: Square) -> bool 
     pawn_squares(pos, side, target)
         .iter()
         .flatten()
-        .any(|s| pos.cells[s.0 as usize] & 15 == pawn)
+        .any(|s| pos.cells[s.0 as usize] & PIECE_MASK == pawn)
 }

@@ -9,6 +9,14 @@
 //!   conditions, springs do not block; attack tests on start (the current
 //!   position), transit (king moved there, rook unmoved) and destination
 //!   (the position after castling), each with SCA-10's check.
+//! - SCA-11 (3.3): castling on any width lands as in Capablanca chess:
+//!   with the rook in the high-file corner the king ends on the second
+//!   file from that corner and the rook next to it toward the centre
+//!   (g1/f1 on 8×8, i1/h1 on 10×8); with the rook on file a the king ends
+//!   on c1 and the rook on d1. Every square the king or the rook passes
+//!   or lands on holds no piece other than these two (springs do not
+//!   block); the king is not attacked on its start, on any square it
+//!   crosses (king moved there, rook unmoved) or on its destination.
 //! - SCA-8.1: after a move the player may switch to another remaining form,
 //!   except after a king move or castling, when his king was in check
 //!   before the move, when the opponent's king is in check after it, when
@@ -149,6 +157,61 @@ pub fn king_moves(pos: &Position, from: Square, f: Form, mut out: impl FnMut(Son
     }
 }
 
+/// The squares of one castling (SCA-8, SCA-11): the king's start and
+/// destination, the rook's start and destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castle {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// SCA-11: where the king on `king` and the rook on the corner file
+/// `rook_file` of the same rank land: high-file corner → king on the
+/// second file from it, rook next to it toward the centre; file a → king
+/// on c, rook on d. (Mutant `castling-two-squares`: the king two squares
+/// toward the rook, the rook on the square it crossed.)
+pub fn castle_squares(pos: &Position, king: Square, rook_file: u8) -> Castle {
+    let rank = king.rank();
+    let high = rook_file > king.file();
+    let (king_to, rook_to) = if pos.rules.castling_two_squares {
+        let k = king.file();
+        if high {
+            (k + 2, k + 1)
+        } else {
+            (k - 2, k - 1)
+        }
+    } else if high {
+        (rook_file - 1, rook_file - 2)
+    } else {
+        (2, 3)
+    };
+    Castle {
+        king_from: king,
+        king_to: Square::new(king_to, rank),
+        rook_from: Square::new(rook_file, rank),
+        rook_to: Square::new(rook_to, rank),
+    }
+}
+
+/// The castling of a castling move `m` (the king's two squares; the rook
+/// is on the side the king moves to).
+pub fn castle_of(pos: &Position, m: &SonicMove) -> Castle {
+    let (from, to) = (Square(m.from()), Square(m.to()));
+    let rook_file = if to.file() > from.file() {
+        pos.board.width - 1
+    } else {
+        0
+    };
+    castle_squares(pos, from, rook_file)
+}
+
+/// The files from `a` to `b`, both included, in either order.
+fn span(a: u8, b: u8) -> std::ops::RangeInclusive<u8> {
+    a.min(b)..=a.max(b)
+}
+
 /// The castling moves of the side to move, in any form (SCA-8, SCA-11),
 /// into `out`: `in_check` is the start test (SCA-10, current position).
 pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) {
@@ -161,39 +224,42 @@ pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) 
     }
     let rank = ks.rank();
     for (_right, rook_file) in pos.castling_rights(me) {
-        let rook_sq = Square::new(rook_file, rank);
-        if pos.cells[rook_sq.0 as usize] & PIECE_MASK != piece(ROOK, me) {
+        let c = castle_squares(pos, ks, rook_file);
+        if pos.cells[c.rook_from.0 as usize] & PIECE_MASK != piece(ROOK, me) {
             continue;
         }
-        let step: i8 = if rook_file > ks.file() { 1 } else { -1 };
-        let (lo, hi) = if rook_file > ks.file() {
-            (ks.file() + 1, rook_file)
-        } else {
-            (rook_file + 1, ks.file())
-        };
-        // Squares between king and rook hold no piece; springs do not block.
-        if (lo..hi).any(|f| has_piece(pos.cells[Square::new(f, rank).0 as usize])) {
+        // Every square the king or the rook passes or lands on holds no
+        // piece other than these two; springs do not block.
+        let (kf, kt) = (ks.file(), c.king_to.file());
+        let (rf, rt) = (c.rook_from.file(), c.rook_to.file());
+        let blocked = span(kf, kt)
+            .chain(span(rf, rt))
+            .any(|f| f != kf && f != rf && has_piece(pos.cells[Square::new(f, rank).0 as usize]));
+        if blocked {
             continue;
         }
-        let transit = Square::new((ks.file() as i8 + step) as u8, rank);
-        let dest = Square::new((ks.file() as i8 + 2 * step) as u8, rank);
-        // Transit test: the king moved to the transit square, rook unmoved.
-        // (Mutant `castling-transit-unchecked`: skipped.)
+        // Transit test: for every square the king crosses, the king moved
+        // there, the rook unmoved. (Mutant `castling-transit-unchecked`:
+        // skipped.)
         if !pos.rules.castling_transit_unchecked {
-            let mut t = pos.clone();
-            t.relocate(ks, transit);
-            if t.attacks_king(me.other()) {
+            let crossed = span(kf, kt).filter(|&f| f != kf && f != kt);
+            let attacked = crossed.into_iter().any(|f| {
+                let mut t = pos.clone();
+                t.relocate(ks, Square::new(f, rank));
+                t.attacks_king(me.other())
+            });
+            if attacked {
                 continue;
             }
         }
         // Destination test: the position after castling.
         let mut d = pos.clone();
-        d.relocate(ks, dest);
-        d.relocate(rook_sq, transit);
+        d.relocate(ks, c.king_to);
+        d.relocate(c.rook_from, c.rook_to);
         if d.attacks_king(me.other()) {
             continue;
         }
-        out(SonicMove::castle(ks.0, dest.0));
+        out(SonicMove::castle(ks.0, c.king_to.0));
     }
 }
 

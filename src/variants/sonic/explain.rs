@@ -4,7 +4,10 @@ use crate::core::{Game, MoveError, Verdict};
 
 use super::moves::SonicMove;
 use super::notation::parse_move_text;
-use super::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
+use super::pieces::{
+    color_of, from_letter, has_piece, is_compound, is_ranged, kind, name, part_kind, parts, KING,
+    KNIGHT, PAWN,
+};
 use super::position::Position;
 use super::walker::NoWatch;
 
@@ -28,8 +31,11 @@ fn rules_of(p: &Position, m: &SonicMove) -> Vec<&'static str> {
     if m.is_castle() {
         r.push("SCA-8");
     }
-    if m.promotion().is_some() {
+    if let Some(k) = m.promotion() {
         r.push("SCA-2");
+        if is_compound(k) {
+            r.push("SCA-12");
+        }
     }
     if m.rotation().is_some() {
         r.extend(["SCA-4.1", "SCA-4.2"]);
@@ -37,7 +43,16 @@ fn rules_of(p: &Position, m: &SonicMove) -> Vec<&'static str> {
     if m.switch_form().is_some() {
         r.push("SCA-8.1");
     }
-    match kind(p.cells[m.from() as usize]) {
+    let k = kind(p.cells[m.from() as usize]);
+    if m.is_castle() && p.board.width != 8 {
+        r.push("SCA-11");
+    }
+    if is_compound(k) {
+        r.push("SCA-12");
+    }
+    // The part the piece moves as (SCA-12: a compound's slider or knight).
+    match part_kind(m.part(k)) {
+        _ if m.is_castle() => {}
         PAWN => r.push("SCA-2"),
         KING => r.push("SCA-8"),
         KNIGHT => r.push(if captures { "SCA-6" } else { "SCA-3" }),
@@ -65,11 +80,22 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
     let moves = p.legal_moves();
     let texts: Vec<String> = moves.iter().map(|m| p.move_text(m)).collect();
     if let Some(i) = texts.iter().position(|t| t == text) {
+        let m = &moves[i];
+        let k = kind(p.cells[m.from() as usize]);
+        let reason = if is_compound(k) && !m.is_castle() {
+            format!(
+                "a legal move of the {} as its {} part (SCA-12: one part for the whole move)",
+                name(k),
+                name(part_kind(m.part(k)))
+            )
+        } else {
+            "a legal move".into()
+        };
         return Ok(Verdict {
             legal: true,
             text: text.to_string(),
-            rules: rules_of(p, &moves[i]),
-            reason: "a legal move".into(),
+            rules: rules_of(p, m),
+            reason,
         });
     }
     let syn = parse_move_text(text)?;
@@ -152,10 +178,16 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
         }
     }
     if syn.castle.is_some() {
+        // SCA-11: on other widths castling lands on Capablanca's squares.
+        let rules: &[&'static str] = if p.board.width == 8 {
+            &["SCA-8", "SCA-10"]
+        } else {
+            &["SCA-8", "SCA-10", "SCA-11"]
+        };
         return Ok(illegal(
             text,
-            "castling is not possible here (rights, empty squares between, attacked squares)",
-            &["SCA-8", "SCA-10"],
+            "castling is not possible here (rights, empty squares the king and rook pass or land on, attacked squares)",
+            rules,
         ));
     }
     let from = syn.path[0].1;
@@ -172,7 +204,20 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
         ));
     }
     let k = kind(cell);
-    if is_ranged(k) && syn.path.len() >= 2 {
+    if let Some(promo) = syn.promo {
+        let promo_kind = from_letter(promo).map_or(0, kind);
+        if k == PAWN && is_compound(promo_kind) && !p.rules.in_play(promo_kind) {
+            return Ok(illegal(
+                text,
+                format!(
+                    "the {} is not in play: pawns promote to Q, R, B, N and the compounds the rule option compounds= names",
+                    name(promo_kind)
+                ),
+                &["SCA-12", "SCA-2"],
+            ));
+        }
+    }
+    if parts(k).iter().any(|&x| is_ranged(part_kind(x))) && syn.path.len() >= 2 {
         // SCA-5: a branch through the named first capture that never ends.
         let first = syn.path[1].1 .0;
         let mut endless = false;
@@ -197,6 +242,10 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
             &["SCA-3", "SCA-6"],
         ),
         KING => ("not a move of the king in its current form", &["SCA-8"]),
+        _ if is_compound(k) => (
+            "not a move of this compound here: it moves as exactly one part for the whole move (slide, then the spindash path; or leap, then the Tails continuation)",
+            &["SCA-12", "SCA-3", "SCA-4", "SCA-6"],
+        ),
         _ => (
             "not a move of this piece here (slide, then the spindash path)",
             &["SCA-3", "SCA-4", "SCA-4.2", "SCA-4.3"],

@@ -3,9 +3,10 @@
 //! leaves), from the same code.
 //!
 //! A turn is: the start-of-turn form choice when one is pending (SCA-9.1,
-//! SCA-9.2), one piece move (pawns SCA-2, the walker for R, B, Q, N:
-//! SCA-3 … SCA-7, the king and castling SCA-8), and the optional form
-//! switch afterwards (SCA-8.1).
+//! SCA-9.2), one piece move (pawns SCA-2, the walker for R, B, Q, N and
+//! for each part of a compound: SCA-3 … SCA-7, SCA-12, the king and
+//! castling SCA-8, SCA-11), and the optional form switch afterwards
+//! (SCA-8.1).
 //!
 //! # The switch test (SCA-8.1) by attack units
 //!
@@ -14,8 +15,9 @@
 //! move and running a full check test would trace the whole side again per
 //! move. Instead, while the moves are generated, each *attack unit* of the
 //! side to move (one line direction of an R, B or Q with all its bounce
-//! branches, one leap of a knight) records its footprint — the squares it
-//! read — and whether one of its branches gives check now. A unit's result
+//! branches, one leap of a knight; a compound has the units of both its
+//! parts, SCA-12) records its footprint — the squares it read — and
+//! whether one of its branches gives check now. A unit's result
 //! depends only on the squares it read, so after a move that changes the
 //! squares C (start, end, removals) only the units whose footprint meets C
 //! are traced again, on the board after the move; the mover is traced from
@@ -43,7 +45,7 @@ use super::geometry::Grid;
 use super::moves::SonicMove;
 use super::pawns;
 use super::pieces::{
-    color_of, has_piece, is_ranged, kind, piece, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
+    color_of, has_piece, is_walker, kind, parts, piece, KING, PAWN, PIECE_MASK, SPRING,
 };
 use super::position::Position;
 use super::walker::{Footprint, NoWatch, Walker};
@@ -55,7 +57,8 @@ pub(crate) type Switches = SmallVec<[Form; 2]>;
 #[derive(Clone, Copy)]
 struct Unit {
     from: u8,
-    kind: u8,
+    /// The part code (R, B, Q or N, maybe of a compound).
+    part: u8,
     unit: u8,
     /// Some branch of the unit gives check now (SCA-10).
     checks: bool,
@@ -168,8 +171,9 @@ impl Position {
         }
     }
 
-    /// The pawn, knight and ranged-piece moves of the side to move, none
-    /// followed by a switch.
+    /// The pawn, knight, ranged-piece and compound moves of the side to
+    /// move, none followed by a switch. A compound moves as each of its
+    /// parts in turn (SCA-12).
     fn piece_moves<S: MoveSink<SonicMove>>(&self, w: &mut Walker<Grid>, sink: &mut S) {
         let me = self.turn;
         for sq in self.board.squares() {
@@ -180,15 +184,17 @@ impl Position {
             let k = kind(c);
             if k == PAWN {
                 pawns::moves(self, sq, |pm| sink.push(pm.mv));
-            } else if k == KNIGHT || is_ranged(k) {
+            } else if is_walker(k) {
                 let saved = w.vacate(sq.0);
-                for &u in w.units(k) {
-                    w.unit(sq.0, k, u, true, &mut NoWatch, &mut |_, b| {
-                        if !b.endless {
-                            sink.push(SonicMove::piece(sq.0, u, b));
-                        }
-                        false
-                    });
+                for &part in parts(k) {
+                    for &u in w.units(part) {
+                        w.unit(sq.0, part, u, true, &mut NoWatch, &mut |_, b| {
+                            if !b.endless {
+                                sink.push(SonicMove::piece(sq.0, part, u, b));
+                            }
+                            false
+                        });
+                    }
                 }
                 w.put_back(sq.0, saved);
             }
@@ -282,12 +288,16 @@ impl Position {
                 });
                 continue;
             }
-            if k != KNIGHT && !is_ranged(k) {
+            if !is_walker(k) {
                 continue;
             }
             let first_unit = u.units.len();
             let saved = w.vacate(from);
-            for &unit in w.units(k) {
+            let units: SmallVec<[(u8, u8); 16]> = parts(k)
+                .iter()
+                .flat_map(|&part| w.units(part).iter().map(move |&unit| (part, unit)))
+                .collect();
+            for (part, unit) in units {
                 let bit = if u.units.len() < 64 {
                     1u64 << u.units.len()
                 } else {
@@ -301,11 +311,11 @@ impl Position {
                     index: &mut u.index,
                     bit,
                 };
-                w.unit(from, k, unit, true, &mut watch, &mut |wk, b| {
+                w.unit(from, part, unit, true, &mut watch, &mut |wk, b| {
                     if b.endless {
                         return false;
                     }
-                    let m = SonicMove::piece(from, unit, b);
+                    let m = SonicMove::piece(from, part, unit, b);
                     sink.push(m);
                     if b.hits > 0 {
                         // The move hits the king: no switch after it.
@@ -326,7 +336,7 @@ impl Position {
                 if bit != 0 {
                     u.units.push(Unit {
                         from,
-                        kind: k,
+                        part,
                         unit,
                         checks,
                     });
@@ -406,10 +416,10 @@ impl Position {
         while !check && m != 0 {
             let x = u.units[m.trailing_zeros() as usize];
             m &= m - 1;
-            check = w.unit_checks(x.from, x.kind, x.unit, target.0);
+            check = w.unit_checks(x.from, x.part, x.unit, target.0);
         }
         let k = kind(r.piece);
-        if !check && (k == KNIGHT || is_ranged(k)) {
+        if !check && is_walker(k) {
             check = w.piece_checks(to as u8, k, target.0);
         }
         w.cells[to] = saved_to;

@@ -174,6 +174,26 @@ mod tests {
                 }
             }
         }
+        // SCA-12 move texts: a knight leap never ends on a line through
+        // its start, so the path's second square tells a compound's parts
+        // apart.
+        for (w, h) in [(8, 8), (10, 8), (16, 16)] {
+            let g = Grid::new(Board::new(w, h).unwrap());
+            for sq in Board::new(w, h).unwrap().squares() {
+                for &leap in g.leaps() {
+                    let Some(to) = g.leap(sq.0, leap) else {
+                        continue;
+                    };
+                    for dir in 0..8 {
+                        let mut at = sq.0;
+                        while let Some(n) = g.step(at, dir) {
+                            assert_ne!(n, to);
+                            at = n;
+                        }
+                    }
+                }
+            }
+        }
         let g = Grid::new(Board::CHESS);
         let a1 = Square::new(0, 0).0;
         assert_eq!(g.step(a1, 0), Some(Square::new(0, 1).0));

@@ -1,19 +1,20 @@
 //! Sonic the Hedgehog Chess, Advanced version (Daniil Frolov, 2011), read
-//! through RULINGS.md (version 3.3) section SCA (SCA-1 … SCA-11) and G1–G6.
+//! through RULINGS.md (version 3.3) section SCA (SCA-1 … SCA-12) and G1–G6.
 //!
 //! Source: `../shared/rules/sources/sonic-chess-advanced.txt`.
 //!
 //! One module per mechanism, each reading like its rule, and one generator:
-//! - [`pieces`]: piece codes and what a moving piece "sees" in a cell
-//!   (springs, SCA-2, SCA-3, SCA-7);
+//! - [`pieces`]: piece codes, the compounds and their parts (SCA-12), and
+//!   what a moving piece "sees" in a cell (springs, SCA-2, SCA-3, SCA-7);
 //! - [`geometry`]: the board abstraction of the walker (cells, steps,
 //!   turns, knight leaps) and the square board; the hexagonal board of
 //!   SCA-13 plugs in here;
-//! - [`walker`]: the one tracer of R, B, Q, N moves, with its two rule
-//!   files [`spindash`] (SCA-3 … SCA-5) and [`tails`] (SCA-6);
+//! - [`walker`]: the one tracer of R, B, Q, N moves and of the compounds'
+//!   parts (SCA-12), with its two rule files [`spindash`] (SCA-3 … SCA-5)
+//!   and [`tails`] (SCA-6);
 //! - [`pawns`]: FIDE pawns (SCA-2); [`springs`]: SCA-1, SCA-7;
-//! - [`eggman`]: Dr. Eggman's forms, king moves, castling, form change,
-//!   hits (SCA-8 … SCA-9.4);
+//! - [`eggman`]: Dr. Eggman's forms, king moves, castling on any width,
+//!   form change, hits (SCA-8 … SCA-9.4, SCA-11);
 //! - [`check`]: "could capture or hit the king" (SCA-10);
 //! - [`moves`]: the compact move ([`SonicMove`]) and its course (G2);
 //! - [`generate`]: the one move generator, for lists and bulk counts, with
@@ -22,9 +23,12 @@
 //! - [`explain`]: verdicts naming rule IDs;
 //! - [`position`]: the validated position, `play`, and the `Game`.
 //!
-//! Boards from 8×8 to 16×16 with the same piece set (SCA-11: compound
-//! pieces and hexagonal boards are not implemented yet); the size comes
-//! from the position text.
+//! Boards from 8×8 to 16×16 (SCA-11), the size from the position text;
+//! the compounds archbishop, chancellor and amazon when the rule option
+//! `compounds=` names them, and Capablanca's 10×8 start under
+//! `setup=capablanca` (SCA-12). The hexagonal board (SCA-13) is the
+//! variant `sonic-hex`, which reuses [`walker`], [`spindash`] and
+//! [`tails`] through [`geometry::Geometry`].
 
 use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules};
 use crate::variants::Variant;
@@ -51,7 +55,7 @@ pub use moves::SonicMove;
 pub use position::Position;
 
 /// The rule options of `sonic`.
-static OPTIONS: [RuleOption; 2] = [
+static OPTIONS: [RuleOption; 4] = [
     RuleOption {
         name: "springs",
         kind: OptionKind::Flag,
@@ -62,11 +66,21 @@ static OPTIONS: [RuleOption; 2] = [
         kind: OptionKind::Flag,
         doc: "Charles Gilman's subvariant: bounces alternate cw/ccw within a move (SCA-4.1)",
     },
+    RuleOption {
+        name: "compounds",
+        kind: OptionKind::Letters { alphabet: "ACM" },
+        doc: "compounds in play (SCA-12): A archbishop (B+N), C chancellor (R+N), M amazon (Q+N); they may stand in positions and pawns promote to them after Q R B N",
+    },
+    RuleOption {
+        name: "setup",
+        kind: OptionKind::Choice { values: &["fide", "capablanca"] },
+        doc: "start position (SCA-12): capablanca = Capablanca's 10x8 array, compounds A and C in play (added to compounds=), with springs on c3 h3 c6 h6",
+    },
 ];
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
 /// (`tests/mutants.rs`).
-static MUTANTS: [Mutant; 11] = [
+static MUTANTS: [Mutant; 15] = [
     Mutant { name: "bounce-180", doc: "a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4)" },
     Mutant { name: "knight-stops", doc: "a capturing knight stops on the captured square: no Tails continuation (SCA-6)" },
     Mutant { name: "endless-allowed", doc: "endless branches are cut by a step cap and played as stopping there instead of being illegal (SCA-5)" },
@@ -93,6 +107,22 @@ static MUTANTS: [Mutant; 11] = [
         name: "direct-check-only",
         doc: "check counts only a first capture on the king, not one after bounces or a Tails continuation (SCA-10)",
     },
+    Mutant {
+        name: "compound-switches-part",
+        doc: "a compound that captures as its slider goes on as its knight would (the same step again) instead of turning (SCA-12)",
+    },
+    Mutant {
+        name: "compound-knight-stops",
+        doc: "a compound moving as its knight stops on its first capture: its knight part has no Tails continuation (SCA-12)",
+    },
+    Mutant {
+        name: "compounds-not-promoted",
+        doc: "pawns promote only to Q, R, B, N even when compounds are in play (SCA-12)",
+    },
+    Mutant {
+        name: "castling-two-squares",
+        doc: "castling on a wide board moves the king two squares toward the rook and the rook onto the square crossed, instead of Capablanca's squares (SCA-11)",
+    },
 ];
 
 /// The variant as registered.
@@ -114,6 +144,12 @@ pub struct SonicRules {
     pub springs: bool,
     /// SCA-4.1 \[option\]: alternate the rotation at each later turn.
     pub alternate_turns: bool,
+    /// SCA-12 \[option\] `compounds=`: the compounds in play, bit 0 = A,
+    /// bit 1 = C, bit 2 = M (`setup=capablanca` adds A and C).
+    pub compounds: u8,
+    /// SCA-12 \[option\] `setup=capablanca`: Capablanca's 10×8 start; the
+    /// `springs` squares are c3 h3 c6 h6.
+    pub capablanca: bool,
     pub bounce_180: bool,
     pub knight_stops: bool,
     pub endless_allowed: bool,
@@ -125,13 +161,21 @@ pub struct SonicRules {
     pub direct_check_only: bool,
     pub start_square_blocks: bool,
     pub castling_transit_unchecked: bool,
+    pub compound_switches_part: bool,
+    pub compound_knight_stops: bool,
+    pub compounds_not_promoted: bool,
+    pub castling_two_squares: bool,
 }
 
 impl SonicRules {
     pub fn from_rules(r: &Rules) -> SonicRules {
+        let capablanca = r.int("setup") == SETUP_CAPABLANCA;
+        let implied = if capablanca { COMPOUNDS_AC } else { 0 };
         SonicRules {
             springs: r.flag("springs"),
             alternate_turns: r.flag("alternate-turns"),
+            compounds: (r.int("compounds") as u8 & 7) | implied,
+            capablanca,
             bounce_180: r.is_mutant("bounce-180"),
             knight_stops: r.is_mutant("knight-stops"),
             endless_allowed: r.is_mutant("endless-allowed"),
@@ -143,18 +187,52 @@ impl SonicRules {
             direct_check_only: r.is_mutant("direct-check-only"),
             start_square_blocks: r.is_mutant("start-square-blocks"),
             castling_transit_unchecked: r.is_mutant("castling-transit-unchecked"),
+            compound_switches_part: r.is_mutant("compound-switches-part"),
+            compound_knight_stops: r.is_mutant("compound-knight-stops"),
+            compounds_not_promoted: r.is_mutant("compounds-not-promoted"),
+            castling_two_squares: r.is_mutant("castling-two-squares"),
         }
+    }
+
+    /// Whether the compound `kind` is in play (SCA-12).
+    pub fn in_play(&self, kind: u8) -> bool {
+        pieces::COMPOUNDS
+            .iter()
+            .position(|&k| k == kind)
+            .is_some_and(|i| self.compounds & (1 << i) != 0)
     }
 }
 
-/// SCA-1: the FIDE start position; with `springs`, springs on c3 f3 c6 f6.
+/// The index of `capablanca` among the `setup=` values.
+const SETUP_CAPABLANCA: i64 = 1;
+/// The `compounds=` bits of A and C (implied by `setup=capablanca`).
+const COMPOUNDS_AC: u8 = 0b011;
+
+/// SCA-1: the FIDE start position; with `springs`, springs on c3 f3 c6
+/// f6. SCA-12 `setup=capablanca`: Capablanca's 10×8 array (White a1 R, b1
+/// N, c1 A, d1 B, e1 Q, f1 K, g1 B, h1 C, i1 N, j1 R, pawns on rank 2,
+/// Black mirrored); with `springs`, springs on c3 h3 c6 h6.
 pub fn start(rules: &Rules) -> String {
-    let springs = if rules.flag("springs") {
-        "c3,f3,c6,f6"
+    let r = SonicRules::from_rules(rules);
+    let (board, width) = if r.capablanca {
+        (
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+            10,
+        )
     } else {
-        "-"
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 8)
     };
-    format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {springs} KNA=K KNA=K")
+    let springs = if r.springs {
+        springs::standard(r)
+            .iter()
+            .map(|&(f, rank)| crate::core::Square::new(f, rank).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    } else {
+        "-".to_string()
+    };
+    debug_assert!(springs::standard(r).iter().all(|&(f, _)| f < width));
+    format!("{board} w KQkq - 0 1 {springs} KNA=K KNA=K")
 }
 
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {

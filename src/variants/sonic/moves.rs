@@ -6,13 +6,19 @@
 //! is stored as its start, its attack unit (line direction or knight leap)
 //! and its first rotation: the walker ([`super::walker`]) replays the rest
 //! of the branch, which is deterministic (SCA-4.1, SCA-4.3, SCA-6), so
-//! the move stays five bytes however long its bounce chain is.
+//! the move stays five bytes however long its bounce chain is. A flag
+//! says whether the mover moves as a knight (a knight, or a compound's
+//! knight part) or as its slider (SCA-12): line directions and knight
+//! leaps are both small indices, so the unit alone does not say which.
 
 use smallvec::SmallVec;
 
 use crate::core::{Decision, Form, Move, Rotation, Square};
 
-use super::pieces::{color_of, has_piece, kind, letter, piece, KING, PAWN};
+use super::pieces::{
+    color_of, has_piece, kind, letter, part_kind, piece, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR,
+    KING, KNIGHT, PAWN, QUEEN, ROOK, WITH_KNIGHT,
+};
 use super::position::Position;
 use super::walker::Branch;
 
@@ -23,8 +29,16 @@ const CCW: u8 = 2;
 const WALK: u8 = 4;
 /// `flags`: castling (from/to are the king's squares).
 const CASTLE: u8 = 8;
-/// `flags`: the promotion piece kind (bits 4–6; 0 = none).
+/// `flags`: the promotion piece (bits 4–6): 0 = none, else 1 + its index
+/// in [`PROMOTION_ORDER`].
 const PROMO_SHIFT: u8 = 4;
+/// `flags`: the mover moves as a knight (SCA-6; a compound's knight part,
+/// SCA-12).
+const AS_KNIGHT: u8 = 0x80;
+
+/// Every promotion piece, in the order of the choices (SCA-2, SCA-12):
+/// Q R B N, then the compounds A C M.
+pub const PROMOTION_ORDER: [u8; 7] = [QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR, AMAZON];
 
 /// One complete turn of `sonic` (G2), compact (see the module docs).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -34,7 +48,8 @@ pub struct SonicMove {
     /// replay ends: the king's square if the mover is removed, SCA-9).
     to: u8,
     /// The attack unit of an R, B, Q or N move (a line direction or a
-    /// knight leap of the [`Grid`](super::geometry::Grid)).
+    /// knight leap of the [`Grid`](super::geometry::Grid), as flag
+    /// `AS_KNIGHT` says).
     unit: u8,
     flags: u8,
     /// Start-of-turn form choice (bits 0–1, SCA-9.1/9.2) and form switch
@@ -68,19 +83,26 @@ impl SonicMove {
         }
     }
 
-    /// The move of the R, B, Q or N on `from` along attack unit `unit`
-    /// that ends as branch `b` says.
+    /// The move of the piece on `from` as its part `part` (a part code,
+    /// [`super::pieces`]) along attack unit `unit` that ends as branch `b`
+    /// says.
     #[inline]
-    pub fn piece(from: u8, unit: u8, b: &Branch) -> SonicMove {
-        let flags = if b.capture {
-            WALK | match b.rotation {
-                None => 0,
-                Some(Rotation::Clockwise) => CW,
-                Some(Rotation::Counterclockwise) => CCW,
-            }
+    pub fn piece(from: u8, part: u8, unit: u8, b: &Branch) -> SonicMove {
+        let knight = if part_kind(part) == KNIGHT {
+            AS_KNIGHT
         } else {
             0
         };
+        let flags = knight
+            | if b.capture {
+                WALK | match b.rotation {
+                    None => 0,
+                    Some(Rotation::Clockwise) => CW,
+                    Some(Rotation::Counterclockwise) => CCW,
+                }
+            } else {
+                0
+            };
         SonicMove {
             from,
             to: b.end,
@@ -99,11 +121,15 @@ impl SonicMove {
         }
     }
 
-    /// This pawn move promoting to the piece `kind` (SCA-2).
+    /// This pawn move promoting to the piece `kind` (SCA-2, SCA-12).
     #[inline]
     pub fn promoting(self, kind: u8) -> SonicMove {
+        let code = PROMOTION_ORDER
+            .iter()
+            .position(|&k| k == kind)
+            .map_or(0, |i| i as u8 + 1);
         SonicMove {
-            flags: self.flags | (kind << PROMO_SHIFT),
+            flags: self.flags | (code << PROMO_SHIFT),
             ..self
         }
     }
@@ -159,8 +185,24 @@ impl SonicMove {
     /// The promotion piece kind.
     #[inline]
     pub fn promotion(self) -> Option<u8> {
-        let k = (self.flags >> PROMO_SHIFT) & 7;
-        (k != 0).then_some(k)
+        let code = (self.flags >> PROMO_SHIFT) & 7;
+        (code != 0).then(|| PROMOTION_ORDER[code as usize - 1])
+    }
+    /// Whether the mover moves as a knight (SCA-6, SCA-12).
+    #[inline]
+    pub fn as_knight(self) -> bool {
+        self.flags & AS_KNIGHT != 0
+    }
+    /// The part code (see [`super::pieces`]) the piece of `kind` moves as
+    /// in this move: its knight part or its slider part (SCA-12); for a
+    /// plain R, B, Q, N its kind.
+    #[inline]
+    pub fn part(self, kind: u8) -> u8 {
+        if self.as_knight() {
+            KNIGHT | (kind & WITH_KNIGHT)
+        } else {
+            kind
+        }
     }
     #[inline]
     pub fn start_form(self) -> Option<Form> {
@@ -185,10 +227,10 @@ impl Position {
         let mut c = Course::new();
         c.push((Square(from), false));
         if m.is_walk() {
-            let k = kind(self.cells[from as usize]);
+            let part = m.part(kind(self.cells[from as usize]));
             if let Some(r) = self
                 .walker(self.turn)
-                .replay(from, k, m.unit(), m.rotation())
+                .replay(from, part, m.unit(), m.rotation())
             {
                 c.extend(r.path[1..].iter().map(|&(s, x)| (Square(s), x)));
             }

@@ -7,8 +7,10 @@
 //! ```text
 //! position := board turn castling ep halfmove fullmove springs wforms bforms
 //! board    := FEN ranks, top rank first, '/'-separated; PNBRQK / pnbrqk,
-//!             digits = empty squares (10.. on wide boards); 8..16 ranks of
-//!             8..16 squares (SCA-11)
+//!             and the compounds A C M / a c m (archbishop, chancellor,
+//!             amazon; only those the rule option compounds= names,
+//!             SCA-12), digits = empty squares (10.. on wide boards);
+//!             8..16 ranks of 8..16 squares (SCA-11)
 //! turn     := 'w' | 'b'
 //! castling := '-' | subset of 'KQkq' (K/k: rook in the high-file corner,
 //!             Q/q: rook on file a), printed in that order
@@ -37,9 +39,10 @@
 //! The last three fields may be left out together (no springs, both kings
 //! `KNA=K`), as may the two counters before them (`0 1`) when only four
 //! fields are given. The `springs` rule option adds c3, f3, c6, f6 to the
-//! listed springs. Parsing checks syntax first ([`parse_setup`] →
+//! listed springs (c3, h3, c6, h6 under `setup=capablanca`, SCA-12). Parsing checks syntax first ([`parse_setup`] →
 //! [`Setup`]), then meaning ([`validate`]): one king each, no pawn on the
-//! first or last rank, castling rights with king and rook in place, a
+//! first or last rank, no compound that is not in play (SCA-12, naming
+//! the option `compounds=`), castling rights with king and rook in place, a
 //! consistent en-passant square, SCA-9.5 (only the side to move may have a
 //! pending choice, and a pending choice has exactly two remaining forms),
 //! no lost king (G6). The side not to move may be in check.
@@ -50,13 +53,25 @@
 //! move     := [form ':'] body ['=' promo] [':' rotation] [':' form]
 //! body     := 'O-O' | 'O-O-O' | square (('-' | 'x') square)+
 //! rotation := 'cw' | 'ccw'
-//! promo    := 'Q' | 'R' | 'B' | 'N'
+//! promo    := 'Q' | 'R' | 'B' | 'N' | 'A' | 'C' | 'M'
 //! ```
 //!
 //! The path names the start square and then every square where the piece
 //! captures or hits (`x`: an enemy piece, a bare spring, the enemy king)
 //! or comes to rest without capturing (`-`); every turn of a spindash
-//! happens on a capture square, so the path fixes the move. The leading
+//! happens on a capture square, so the path fixes the move.
+//!
+//! A compound (SCA-12) writes its moves the same way, and the path also
+//! says which part it moves as: its second square is a knight leap from
+//! the start (the knight part: a leap, then the Tails chain) or lies on
+//! one of the slider's lines (the slider part: a slide, then the
+//! spindash). On the square board no knight leap ends on a line through
+//! its start, so the two parts never share a first square, and two moves
+//! that capture the same pieces and end on the same square are still told
+//! apart by their paths (G2): with a spring on d6, an enemy on e6 and
+//! friends on e5 and f8, the amazon d4 takes e6 as a knight, `d4xe6`, or
+//! as a queen, `d4xd6xe6:cw` (fixture `SCA-12-knight-or-slider-same-capture`).
+//! `=A`, `=C`, `=M` promote to a compound in play. The leading
 //! `form:` is the start-of-turn form choice (SCA-9.1/9.2), `:cw`/`:ccw` the
 //! rotation chosen (or forced) at the first capture (SCA-4.1), the final
 //! `:form` a form switch after the move (SCA-8.1; absent = keep).
@@ -72,7 +87,8 @@ use crate::core::{Board, Color, Form, MoveError, PositionError, Rotation, Square
 use super::eggman::{bit, Forms};
 use super::moves::SonicMove;
 use super::pieces::{
-    color_of, from_letter, has_piece, kind, letter, piece, Cells, KING, PAWN, SPRING,
+    color_of, from_letter, has_piece, is_compound, kind, letter, name, piece, Cells, KING, PAWN,
+    PIECE_MASK, SPRING,
 };
 use super::position::Position;
 use super::{springs, SonicRules};
@@ -178,7 +194,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             PositionError::syntax(
                 "board",
                 format!(
-                    "'{}' on {} is not a piece (PNBRQK/pnbrqk)",
+                    "'{}' on {} is not a piece (PNBRQK/pnbrqk, compounds ACM/acm)",
                     c.token, c.square
                 ),
             )
@@ -246,6 +262,16 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
     let mut cells: Cells = [0; 256];
     let mut kings = [None, None];
     for &(sq, p) in &s.pieces {
+        if is_compound(kind(p)) && !rules.in_play(kind(p)) {
+            return Err(PositionError::invalid(
+                "board",
+                format!(
+                    "'{}' on {sq}: the {} is not in play; name it in the rule option compounds= (SCA-12)",
+                    letter(p),
+                    name(kind(p))
+                ),
+            ));
+        }
         cells[sq.0 as usize] = p;
         let c = color_of(p) as usize;
         if kind(p) == KING {
@@ -309,7 +335,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         cells[sq.0 as usize] |= SPRING;
     }
     if rules.springs {
-        springs::add_standard(board, &mut cells);
+        springs::add_standard(rules, board, &mut cells);
     }
     // Castling: the right needs the king on its first rank and the rook in
     // the corner, at least three files apart (the king moves two squares).
@@ -329,7 +355,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         };
         let rook_file = if high { board.width - 1 } else { 0 };
         let k = kings[color as usize].expect("checked");
-        let rook = cells[Square::new(rook_file, rank).0 as usize] & 0x0f;
+        let rook = cells[Square::new(rook_file, rank).0 as usize] & PIECE_MASK;
         let ok = k.rank() == rank
             && rook == super::pieces::piece(super::pieces::ROOK, color)
             && (k.file() as i8 - rook_file as i8).abs() >= 3;
@@ -350,7 +376,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
                 && !has_piece(cells[ep.0 as usize])
                 && origin.is_some_and(|o| !has_piece(cells[o.0 as usize]))
                 && pawn_sq.is_some_and(|p| {
-                    cells[p.0 as usize] & 0x0f == super::pieces::piece(PAWN, mover)
+                    cells[p.0 as usize] & PIECE_MASK == super::pieces::piece(PAWN, mover)
                 })
         };
         if !ok {
@@ -527,8 +553,12 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
             };
             if let Some(q) = promo {
                 match q {
-                    "Q" | "R" | "B" | "N" => m.promo = q.chars().next(),
-                    _ => return Err(err("promotion must be =Q, =R, =B or =N")),
+                    "Q" | "R" | "B" | "N" | "A" | "C" | "M" => m.promo = q.chars().next(),
+                    _ => {
+                        return Err(err(
+                            "promotion must be =Q, =R, =B, =N or a compound =A, =C, =M",
+                        ))
+                    }
                 }
             }
             let mut rest = path;

@@ -4,9 +4,14 @@
 //! text. It works on the shared move (G2) and plays every move to test
 //! SCA-8.1, so it shares no code with the walker.
 //!
+//! Compounds (SCA-12) are read here as the text says, without part
+//! codes: an archbishop, chancellor or amazon makes every move of a bishop,
+//! rook or queen standing on its square, and every move of a knight.
+//! Castling follows SCA-11's text (Capablanca's squares).
+//!
 //! The tests at the bottom compare the one generator with it on random
-//! positions (8×8 … 16×16 boards, springs, pending choices, Gilman turns,
-//! and every mutant) and along random playouts: the move set (shared
+//! positions (8×8 … 16×16 boards, springs, compounds, pending choices,
+//! Gilman turns, and every mutant) and along random playouts: the move set (shared
 //! moves and texts), the bulk count, the check test of both sides, and the
 //! position after each move.
 
@@ -18,8 +23,8 @@ use crate::core::{Color, Decision, Dir, Form, Move, Rotation, Square};
 
 use super::eggman::{self, reaches};
 use super::pieces::{
-    color_of, from_letter, has_piece, is_ranged, is_spring, kind, piece, Cells, Seen, BISHOP, KING,
-    KNIGHT, PAWN, PIECE_MASK, QUEEN, ROOK, SPRING,
+    color_of, from_letter, has_piece, is_spring, kind, piece, Cells, Seen, AMAZON, ARCHBISHOP,
+    BISHOP, CHANCELLOR, KING, KNIGHT, PAWN, PIECE_MASK, QUEEN, ROOK, SPRING,
 };
 use super::position::Position;
 
@@ -128,13 +133,24 @@ impl Ctx<'_> {
     }
 }
 
+/// The lines of the slider a piece is or contains (SCA-12: archbishop =
+/// bishop + knight, chancellor = rook + knight, amazon = queen + knight).
 fn dirs(k: u8) -> &'static [Dir] {
     match k {
-        ROOK => &ROOK_DIRS,
-        BISHOP => &BISHOP_DIRS,
-        QUEEN => &KING_DIRS,
+        ROOK | CHANCELLOR => &ROOK_DIRS,
+        BISHOP | ARCHBISHOP => &BISHOP_DIRS,
+        QUEEN | AMAZON => &KING_DIRS,
         _ => &[],
     }
+}
+
+/// Whether a piece moves as a knight (the knight, or a compound).
+fn leaps_as_knight(k: u8) -> bool {
+    matches!(k, KNIGHT | ARCHBISHOP | CHANCELLOR | AMAZON)
+}
+
+fn is_compound_kind(k: u8) -> bool {
+    matches!(k, ARCHBISHOP | CHANCELLOR | AMAZON)
 }
 
 fn turn(d: Dir, r: Rotation) -> Dir {
@@ -185,6 +201,18 @@ fn ranged_moves(
                 Seen::Off | Seen::Friendly => break,
                 _ => {
                     let first = next.expect("on board");
+                    if ctx.pos.rules.compound_switches_part && is_compound_kind(kind(cell)) {
+                        // The mutant: the compound goes on as a knight
+                        // would (the same step again) instead of turning.
+                        let mut t = Trace::default();
+                        t.path.push(from);
+                        tails_chain(ctx, sc, first, d, false, &mut t);
+                        if sink(&t) {
+                            stop = true;
+                            break 'dirs;
+                        }
+                        break;
+                    }
                     if first_capture(ctx, sc, from, first, d, sink) {
                         stop = true;
                         break 'dirs;
@@ -338,25 +366,11 @@ fn knight_moves(
                 }
             }
             _ => {
-                let mut cur = to;
-                ctx.arrive(sc, cur, &mut t);
-                while !t.king_lost && !ctx.pos.rules.knight_stops {
-                    let next = ctx.step(cur, v);
-                    match ctx.see(sc, next) {
-                        Seen::Off | Seen::Friendly => break,
-                        Seen::Empty => {
-                            cur = next.expect("on board");
-                            t.path.push(cur);
-                            break;
-                        }
-                        _ => {
-                            cur = next.expect("on board");
-                            t.path.push(cur);
-                            ctx.arrive(sc, cur, &mut t);
-                        }
-                    }
-                }
-                ctx.finish(sc);
+                let rules = ctx.pos.rules;
+                let stops = rules.knight_stops
+                    || (rules.compound_knight_stops && is_compound_kind(kind(cell)));
+                t.path.pop();
+                tails_chain(ctx, sc, to, v, stops, &mut t);
             }
         }
         if sink(&t) {
@@ -366,6 +380,31 @@ fn knight_moves(
     }
     sc.cells[from.0 as usize] = cell;
     stop
+}
+
+/// From a first capture on `first` (not yet on `t.path`), the Tails rule
+/// with the vector `v` (SCA-6), unless `stops`.
+fn tails_chain(ctx: &Ctx, sc: &mut Scratch, first: Square, v: Dir, stops: bool, t: &mut Trace) {
+    let mut cur = first;
+    t.path.push(cur);
+    ctx.arrive(sc, cur, t);
+    while !t.king_lost && !stops {
+        let next = ctx.step(cur, v);
+        match ctx.see(sc, next) {
+            Seen::Off | Seen::Friendly => break,
+            Seen::Empty => {
+                cur = next.expect("on board");
+                t.path.push(cur);
+                break;
+            }
+            _ => {
+                cur = next.expect("on board");
+                t.path.push(cur);
+                ctx.arrive(sc, cur, t);
+            }
+        }
+    }
+    ctx.finish(sc);
 }
 
 fn trace_move(t: &Trace) -> Move {
@@ -391,7 +430,16 @@ fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
     let last = |sq: Square| board.relative_rank(sq, me.is_white()) == board.height - 1;
     let push = |to: Square, out: &mut Vec<Move>| {
         if last(to) {
-            for p in [b'Q', b'R', b'B', b'N'] {
+            let rules = pos.rules;
+            let mut choices = vec![b'Q', b'R', b'B', b'N'];
+            if !rules.compounds_not_promoted {
+                for (i, p) in [b'A', b'C', b'M'].into_iter().enumerate() {
+                    if rules.compounds & (1 << i) != 0 {
+                        choices.push(p);
+                    }
+                }
+            }
+            for p in choices {
                 let letter = if me.is_white() {
                     p
                 } else {
@@ -453,33 +501,55 @@ fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
     let rank = ks.rank();
     for (_right, rook_file) in pos.castling_rights(me) {
         let rook_sq = Square::new(rook_file, rank);
-        if pos.cells[rook_sq.0 as usize] & 0x0f != piece(ROOK, me) {
+        if pos.cells[rook_sq.0 as usize] & PIECE_MASK != piece(ROOK, me) {
             continue;
         }
-        let step: i8 = if rook_file > ks.file() { 1 } else { -1 };
-        let (lo, hi) = if rook_file > ks.file() {
-            (ks.file() + 1, rook_file)
-        } else {
-            (rook_file + 1, ks.file())
-        };
-        if (lo..hi).any(|f| has_piece(pos.cells[Square::new(f, rank).0 as usize])) {
+        let (dest, rook_dest) = castle_targets(pos, ks, rook_sq);
+        // SCA-11: every file from the leftmost to the rightmost of the four
+        // squares is passed or landed on by the king or the rook; none but
+        // these two may hold a piece.
+        let files = [ks.file(), dest.file(), rook_file, rook_dest.file()];
+        let (lo, hi) = (*files.iter().min().unwrap(), *files.iter().max().unwrap());
+        let occupied = (lo..=hi)
+            .map(|f| Square::new(f, rank))
+            .any(|s| s != ks && s != rook_sq && has_piece(pos.cells[s.0 as usize]));
+        if occupied {
             continue;
         }
-        let transit = Square::new((ks.file() as i8 + step) as u8, rank);
-        let dest = Square::new((ks.file() as i8 + 2 * step) as u8, rank);
-        let mut t = pos.clone();
-        t.relocate(ks, transit);
-        if !pos.rules.castling_transit_unchecked && attacks(&t, me.other()) {
+        // Every square the king crosses: king moved there, rook unmoved.
+        let (a, b) = (ks.file().min(dest.file()), ks.file().max(dest.file()));
+        let crossed_attacked = (a + 1..b).any(|f| {
+            let mut t = pos.clone();
+            t.relocate(ks, Square::new(f, rank));
+            attacks(&t, me.other())
+        });
+        if !pos.rules.castling_transit_unchecked && crossed_attacked {
             continue;
         }
         let mut d = pos.clone();
         d.relocate(ks, dest);
-        d.relocate(rook_sq, transit);
+        d.relocate(rook_sq, rook_dest);
         if attacks(&d, me.other()) {
             continue;
         }
         out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
     }
+}
+
+/// SCA-11: the squares king and rook land on (g1/f1 on 8×8, i1/h1 on
+/// 10×8, c1/d1 with the rook on file a); the mutant
+/// `castling-two-squares`: the king two squares toward the rook, the rook
+/// beside it on the square it crossed.
+fn castle_targets(pos: &Position, king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    let k = king.file();
+    let (kd, rd) = match (pos.rules.castling_two_squares, rook.file() == 0) {
+        (true, false) => (k + 2, k + 1),
+        (true, true) => (k - 2, k - 1),
+        (false, false) => (pos.board.width - 2, pos.board.width - 3),
+        (false, true) => (2, 3),
+    };
+    (Square::new(kd, rank), Square::new(rd, rank))
 }
 
 /// SCA-10 written straightforwardly.
@@ -513,13 +583,8 @@ pub(super) fn attacks(pos: &Position, side: Color) -> bool {
             continue;
         }
         let k = kind(c);
-        let found = if k == KNIGHT {
-            knight_moves(&ctx, &mut sc, sq, false, &mut hit)
-        } else if is_ranged(k) {
-            ranged_moves(&ctx, &mut sc, sq, false, &mut hit)
-        } else {
-            false
-        };
+        let found = (leaps_as_knight(k) && knight_moves(&ctx, &mut sc, sq, false, &mut hit))
+            || (!dirs(k).is_empty() && ranged_moves(&ctx, &mut sc, sq, false, &mut hit));
         if found {
             return true;
         }
@@ -544,14 +609,15 @@ fn base_moves(pos: &Position, form: Form, in_check: bool, out: &mut Vec<Move>) {
         };
         match kind(c) {
             PAWN => pawn_moves(pos, sq, out),
-            KNIGHT => {
-                knight_moves(&ctx, &mut sc, sq, true, &mut push);
-            }
             KING => king_moves(pos, sq, form, out),
-            k if is_ranged(k) => {
-                ranged_moves(&ctx, &mut sc, sq, true, &mut push);
+            k => {
+                if !dirs(k).is_empty() {
+                    ranged_moves(&ctx, &mut sc, sq, true, &mut push);
+                }
+                if leaps_as_knight(k) {
+                    knight_moves(&ctx, &mut sc, sq, true, &mut push);
+                }
             }
-            _ => {}
         }
     }
     castling(pos, in_check, out);
@@ -658,10 +724,9 @@ pub(super) fn apply(pos: &mut Position, mv: &Move) -> bool {
     let old_ep = pos.ep.take();
     pos.halfmove += 1;
     if let (Some(rook), Some(&ks), Some(&kd)) = (castle, mv.path.first(), mv.path.last()) {
-        let step: i8 = if kd.file() > ks.file() { 1 } else { -1 };
-        let transit = Square::new((ks.file() as i8 + step) as u8, ks.rank());
+        let (_, rook_dest) = castle_targets(pos, ks, rook);
         pos.relocate(ks, kd);
-        pos.relocate(rook, transit);
+        pos.relocate(rook, rook_dest);
         pos.castling &= if me.is_white() { !3 } else { !12 };
     } else if mv.path.len() >= 2 {
         let from = mv.path[0];
@@ -828,8 +893,9 @@ mod tests {
     }
 
     /// A random position text on a `size`×`size` board: both kings, a
-    /// handful of pieces (sliders favoured), springs, random forms.
-    fn random_text(r: &mut Rng, size: u8) -> String {
+    /// handful of pieces (sliders favoured; compounds when `compounds`),
+    /// springs, random forms.
+    fn random_text(r: &mut Rng, size: u8, compounds: bool) -> String {
         let n = size as usize;
         let mut board = vec![vec!['.'; n]; n];
         let free = |r: &mut Rng, board: &Vec<Vec<char>>, pawn: bool| loop {
@@ -847,7 +913,11 @@ mod tests {
             let (rk, f) = free(r, &board, false);
             board[rk][f] = k;
         }
-        let pieces = b"PPPNNBBRRQQQRRBpppnnbbrrqqqrrb";
+        let pieces: &[u8] = if compounds {
+            b"PPPNBRQRAACCMpppnbrqraaccm"
+        } else {
+            b"PPPNNBBRRQQQRRBpppnnbbrrqqqrrb"
+        };
         let count = 4 + r.below(14);
         for _ in 0..count {
             let p = pieces[r.below(pieces.len() as u64) as usize] as char;
@@ -983,6 +1053,10 @@ mod tests {
             9 => rules.direct_check_only = true,
             10 => rules.start_square_blocks = true,
             11 => rules.castling_transit_unchecked = true,
+            12 => rules.compound_switches_part = true,
+            13 => rules.compound_knight_stops = true,
+            14 => rules.compounds_not_promoted = true,
+            15 => rules.castling_two_squares = true,
             _ => {}
         }
         rules
@@ -1000,13 +1074,16 @@ mod tests {
                 2 => 9,
                 _ => 8,
             };
-            let text = random_text(&mut r, size);
+            // A third of the positions hold compounds (SCA-12).
+            let compounds = r.below(3) == 0;
+            let text = random_text(&mut r, size, compounds);
             let rules = SonicRules {
                 alternate_turns: r.below(4) == 0,
+                compounds: if compounds { 7 } else { 0 },
                 ..SonicRules::default()
             };
-            // Half of the positions run under one of the 11 mutants.
-            let rules = with_mutant(rules, r.below(24));
+            // Half of the positions run under one of the 15 mutants.
+            let rules = with_mutant(rules, r.below(32));
             let Ok(p) = Position::from_text(&text, rules) else {
                 continue;
             };
@@ -1015,6 +1092,13 @@ mod tests {
         }
         assert!(nodes > 4000, "{nodes}");
     }
+
+    const CAPABLANCA: &str =
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 - KNA=K KNA=K";
+    const CAPABLANCA_SPRINGS: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 c3,h3,c6,h6 KNA=K KNA=K";
+    /// The 12×12 positions of `tests/perft/sonic.yaml`.
+    const TWELVE_CASTLING: &str = "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,c9,j9,f6,g7 KNA=K KNA=K";
+    const TWELVE_OPEN: &str = "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 d8,e6,g4,j10,b6,k9 KNA=N NA?";
 
     #[test]
     fn generator_matches_the_oracle_in_games() {
@@ -1026,6 +1110,12 @@ mod tests {
             "r3k3/p2n4/8/2b5/8/5N2/1P3PP1/R3K2R b KQq - 0 1 d4,e5 KNA=K NA?",
             "3r4/8/5k2/1n6/2R5/2p3B1/8/K7 w - - 0 1 f3,c6 KNA=N KNA=K",
             "r3k4r/pppp1ppppp/10/4q5/10/10/4Q5/10/PPPP1PPPPP/R3K4R w KQkq - 0 1 c3,h3,c8,h8 KNA=K KNA=K",
+            // SCA-11, SCA-12: Capablanca's array, springs off and on, and
+            // the two 12×12 positions of the perft snapshots.
+            CAPABLANCA,
+            CAPABLANCA_SPRINGS,
+            TWELVE_CASTLING,
+            TWELVE_OPEN,
         ];
         let mut r = Rng(0x2545_f491_4f6c_dd1d);
         let mut nodes = 0;
@@ -1033,11 +1123,12 @@ mod tests {
             for mode in 0..4 {
                 let rules = SonicRules {
                     alternate_turns: mode == 1,
+                    compounds: 7,
                     ..SonicRules::default()
                 };
                 // Modes 2 and 3: a random mutant.
                 let rules = if mode >= 2 {
-                    with_mutant(rules, 1 + r.below(11))
+                    with_mutant(rules, 1 + r.below(15))
                 } else {
                     rules
                 };
@@ -1060,12 +1151,17 @@ mod tests {
             "3r4/8/5k2/1n6/2R5/2p3B1/8/K7 w - - 0 1 f3,c6 KNA=N KNA=K",
             "r3k2r/pp3ppp/2n2n2/2bqp3/2B1P3/2N2N2/PP1Q1PPP/R3K2R w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K",
             "8/8/5k2/8/2R5/8/8/K7 w - - 0 1 c3,c6,f3 K=K KNA=K",
+            // SCA-12: compounds check through either part.
+            "8/6k1/8/8/8/8/8/K1A5 w - - 0 1 f5 KNA=K KNA=K",
+            "7k/8/8/1c6/8/8/8/3K3R w K - 0 1 c3 KNA=K KNA=K",
+            TWELVE_OPEN,
         ];
         let mut checked = 0;
         for s in starts {
             for alternate in [false, true] {
                 let rules = SonicRules {
                     alternate_turns: alternate,
+                    compounds: 7,
                     ..SonicRules::default()
                 };
                 let root = Position::from_text(s, rules).unwrap();

@@ -1,17 +1,24 @@
 //! Pawns are FIDE pawns (SCA-2): push, double push from the second rank,
 //! diagonal capture, en passant, promotion to Q, R, B or N on the last
-//! rank. Pawns ignore springs: a square holding only a spring is empty to
+//! rank, then to the compounds in play in the order A, C, M (SCA-12). Pawns ignore springs: a square holding only a spring is empty to
 //! them. A pawn that captures the enemy king by displacement wins at once
 //! (SCA-9.4); on the last rank it still has its four promotion moves.
 
 use crate::core::{Dir, Square};
 
-use super::moves::SonicMove;
-use super::pieces::{color_of, has_piece, is_spring, BISHOP, KNIGHT, QUEEN, ROOK};
+use super::moves::{SonicMove, PROMOTION_ORDER};
+use super::pieces::{color_of, has_piece, is_compound, is_spring};
 use super::position::Position;
+use super::SonicRules;
 
-/// Promotion pieces, in the order moves are generated.
-pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+/// The promotion choices under `rules`, in the order moves are generated:
+/// Q R B N, then the compounds in play in the order A C M (SCA-12; mutant
+/// `compounds-not-promoted`: Q R B N only).
+pub fn promotions(rules: SonicRules) -> impl Iterator<Item = u8> {
+    PROMOTION_ORDER
+        .into_iter()
+        .filter(move |&k| !is_compound(k) || (rules.in_play(k) && !rules.compounds_not_promoted))
+}
 
 /// A pawn move: the move, and the square of a pawn it takes en passant.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +44,7 @@ pub fn moves(pos: &Position, from: Square, mut f: impl FnMut(PawnMove)) {
     let mut emit = |to: Square, en_passant: Option<u8>| {
         let mv = SonicMove::step(from.0, to.0);
         if board.relative_rank(to, white) == last {
-            for k in PROMOTIONS {
+            for k in promotions(pos.rules) {
                 f(PawnMove {
                     mv: mv.promoting(k),
                     en_passant,

@@ -98,16 +98,16 @@ impl Position {
         let k = kind(cell);
         let mut hit_king = false;
         if m.is_castle() {
-            // SCA-8, SCA-11: the rook goes to the square the king crossed.
-            let step: i8 = if to.file() > from.file() { 1 } else { -1 };
-            let transit = Square::new((from.file() as i8 + step) as u8, from.rank());
-            let rook = Square::new(if step > 0 { self.board.width - 1 } else { 0 }, from.rank());
-            self.relocate(from, to);
-            self.relocate(rook, transit);
+            // SCA-8, SCA-11: king and rook to Capablanca's squares.
+            let c = super::eggman::castle_of(self, m);
+            self.relocate(c.king_from, c.king_to);
+            self.relocate(c.rook_from, c.rook_to);
             self.castling &= !rights_of(me);
         } else if m.is_walk() {
-            // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
-            let Some(r) = self.walker(me).replay(from.0, k, m.unit(), m.rotation()) else {
+            // SCA-4 … SCA-6, SCA-9, SCA-12: the walker replays the branch
+            // of the part the piece moves as.
+            let part = m.part(k);
+            let Some(r) = self.walker(me).replay(from.0, part, m.unit(), m.rotation()) else {
                 return false;
             };
             self.cells[from.0 as usize] &= SPRING;

@@ -26,6 +26,11 @@
 //!   bounces the mover again if it holds a spring.
 //! - SCA-9.3/SCA-9.4: a hit that loses the king ends the move at once.
 //!
+//! SCA-12: a compound moving as its slider part spindashes exactly so,
+//! with that slider's turns (the rook part onto the other orthogonal, the
+//! bishop part onto the other diagonal, the queen part as a queen), and
+//! never goes on as a knight inside the move.
+//!
 //! SCA-4.5: the document's diagram (rook d2 takes d6; ccw b6 → b1, cw
 //! g6 → g4) is pinned by the `SCA-4.5-rook-d2*` fixtures and the unit test
 //! below.
@@ -46,13 +51,15 @@ pub fn opposite(r: Rotation) -> Rotation {
 }
 
 impl<G: Geometry> Walker<G> {
-    /// One line direction `dir` of the ranged piece that stood on `from`
-    /// (vacated): the quiet slides when `quiet` (SCA-3), then the capture
-    /// branches (SCA-4).
+    /// One line direction `dir` of the ranged piece (or the slider part of
+    /// a compound, `compound`, SCA-12) that stood on `from` (vacated): the
+    /// quiet slides when `quiet` (SCA-3), then the capture branches
+    /// (SCA-4).
     pub(crate) fn ranged(
         &mut self,
         from: u8,
         dir: u8,
+        compound: bool,
         quiet: bool,
         w: &mut impl Watch,
         sink: &mut impl BranchSink<G>,
@@ -68,6 +75,13 @@ impl<G: Geometry> Walker<G> {
                     }
                 }
                 Seen::Off | Seen::Friendly => return false,
+                _ if compound && self.rules().compound_switches_part => {
+                    // Mutant `compound-switches-part` (SCA-12 misread):
+                    // after the capture the compound goes on as a knight
+                    // would, by the same step again, instead of turning.
+                    let first = next.unwrap_or(at);
+                    return self.chain(first, false, w, sink, |g, c| g.step(c, dir));
+                }
                 _ => return self.first_capture(next.unwrap_or(at), dir, w, sink),
             }
         }

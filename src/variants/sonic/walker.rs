@@ -1,5 +1,6 @@
 //! The walker: the one tracer of every R, B, Q and N move (SCA-3 … SCA-7,
-//! SCA-9), generic over the board ([`Geometry`]).
+//! SCA-9), and of the compounds moving as one of their parts (SCA-12),
+//! generic over the board ([`Geometry`]).
 //!
 //! A [`Walker`] holds a scratch copy of the mailbox on which one side's
 //! moves are traced. Its rules are written once, in two files:
@@ -22,6 +23,20 @@
 //! a knight, with all of its branches: its result is a function of the
 //! cells it read, which is what makes the footprints exact.
 //!
+//! # Parts (SCA-12)
+//!
+//! The per-unit entry points ([`Walker::units`], [`Walker::unit`],
+//! [`Walker::unit_checks`], [`Walker::replay`]) take a *part code*
+//! ([`super::pieces`]): R, B, Q or N, with `WITH_KNIGHT` set when the
+//! mover is a compound moving as that part. A part is kept for the whole
+//! move — the slider part spindashes with its own slider's turns, the
+//! knight part makes a Tails chain — and the SCA-5 state is per part,
+//! since each trace is. The per-piece entry points ([`Walker::piece`],
+//! [`Walker::piece_checks`]) take a piece kind and trace every part of it
+//! (SCA-10: check counts every part). For plain R, B, Q, N the part code
+//! is the kind, so a board without compounds (SCA-13) passes kinds as
+//! before.
+//!
 //! Mutants (issue 7) are flags of [`WalkRules`] read inside the walker
 //! (never a second walker). See [`super::geometry`] for how another board
 //! (the hexagonal one of SCA-13) plugs in.
@@ -32,7 +47,7 @@ use crate::core::chess::color_bit;
 use crate::core::{Color, Rotation};
 
 use super::geometry::Geometry;
-use super::pieces::{Cells, Seen, KNIGHT, SPRING};
+use super::pieces::{is_compound, part_kind, parts, Cells, Seen, KNIGHT, SPRING};
 use super::SonicRules;
 
 /// The rule options and mutants the walker reads (copied from the game's
@@ -55,6 +70,11 @@ pub struct WalkRules {
     pub knight_stops: bool,
     /// Mutant: check counts only a first capture on the king (SCA-10).
     pub direct_check_only: bool,
+    /// Mutant: a compound that captures as its slider goes on by its
+    /// knight part's rule (the same step again) instead of turning (SCA-12).
+    pub compound_switches_part: bool,
+    /// Mutant: a compound's knight part has no Tails continuation (SCA-12).
+    pub compound_knight_stops: bool,
 }
 
 impl From<SonicRules> for WalkRules {
@@ -68,6 +88,8 @@ impl From<SonicRules> for WalkRules {
             start_square_blocks: r.start_square_blocks,
             knight_stops: r.knight_stops,
             direct_check_only: r.direct_check_only,
+            compound_switches_part: r.compound_switches_part,
+            compound_knight_stops: r.compound_knight_stops,
         }
     }
 }
@@ -332,40 +354,43 @@ impl<G: Geometry> Walker<G> {
         self.cells[from as usize] = saved;
     }
 
-    /// The attack units of a piece kind: the knight's leaps or a ranged
-    /// piece's line directions.
+    /// The attack units of a part (see the module docs): the knight's
+    /// leaps or a ranged piece's line directions.
     #[inline]
-    pub fn units(&self, kind: u8) -> &'static [u8] {
-        if kind == KNIGHT {
+    pub fn units(&self, part: u8) -> &'static [u8] {
+        let k = part_kind(part);
+        if k == KNIGHT {
             self.geo.leaps()
         } else {
-            self.geo.lines(kind)
+            self.geo.lines(k)
         }
     }
 
-    /// Every branch of one attack unit of the piece of `kind` that stood on
-    /// `from` (already vacated): quiet moves when `quiet`, and every
-    /// capture branch, endless ones included (flagged). Returns `true` when
-    /// `sink` stopped the trace.
+    /// Every branch of one attack unit of `part` (see the module docs) of
+    /// the piece that stood on `from` (already vacated): quiet moves when
+    /// `quiet`, and every capture branch, endless ones included (flagged).
+    /// Returns `true` when `sink` stopped the trace.
     #[inline]
     pub fn unit(
         &mut self,
         from: u8,
-        kind: u8,
+        part: u8,
         unit: u8,
         quiet: bool,
         w: &mut impl Watch,
         sink: &mut impl BranchSink<G>,
     ) -> bool {
-        if kind == KNIGHT {
-            self.knight(from, unit, quiet, w, sink)
+        let compound = is_compound(part);
+        if part_kind(part) == KNIGHT {
+            self.knight(from, unit, compound, quiet, w, sink)
         } else {
-            self.ranged(from, unit, quiet, w, sink)
+            self.ranged(from, unit, compound, quiet, w, sink)
         }
     }
 
-    /// Every branch of every unit of the piece of `kind` on `from`
-    /// (vacating it for the trace).
+    /// Every branch of every unit of every part of the piece of `kind` on
+    /// `from` (vacating it for the trace; SCA-12: a compound's parts one
+    /// after the other).
     pub fn piece(
         &mut self,
         from: u8,
@@ -376,10 +401,12 @@ impl<G: Geometry> Walker<G> {
     ) -> bool {
         let saved = self.vacate(from);
         let mut stop = false;
-        for &u in self.units(kind) {
-            if self.unit(from, kind, u, quiet, w, sink) {
-                stop = true;
-                break;
+        'parts: for &part in parts(kind) {
+            for &u in self.units(part) {
+                if self.unit(from, part, u, quiet, w, sink) {
+                    stop = true;
+                    break 'parts;
+                }
             }
         }
         self.put_back(from, saved);
@@ -394,11 +421,11 @@ impl<G: Geometry> Walker<G> {
         b.hits > 0 && !b.endless && (!self.rules.direct_check_only || b.first == target)
     }
 
-    /// Whether unit `unit` of the piece of `kind` on `from` gives check to
+    /// Whether unit `unit` of `part` of the piece on `from` gives check to
     /// the king on `target` on the current scratch board.
-    pub fn unit_checks(&mut self, from: u8, kind: u8, unit: u8, target: u8) -> bool {
+    pub fn unit_checks(&mut self, from: u8, part: u8, unit: u8, target: u8) -> bool {
         let saved = self.vacate(from);
-        let found = self.unit(from, kind, unit, false, &mut NoWatch, &mut |w, b| {
+        let found = self.unit(from, part, unit, false, &mut NoWatch, &mut |w, b| {
             w.checks(b, target)
         });
         self.put_back(from, saved);
@@ -406,20 +433,20 @@ impl<G: Geometry> Walker<G> {
     }
 
     /// Whether the piece of `kind` on `from` gives check to the king on
-    /// `target` (SCA-10).
+    /// `target` (SCA-10; a compound through any of its parts, SCA-12).
     pub fn piece_checks(&mut self, from: u8, kind: u8, target: u8) -> bool {
         self.piece(from, kind, false, &mut NoWatch, &mut |w, b| {
             w.checks(b, target)
         })
     }
 
-    /// Replays the capture branch of unit `unit` of the piece of `kind` on
+    /// Replays the capture branch of unit `unit` of `part` of the piece on
     /// `from` whose first rotation is `rotation`: its path and removals.
     /// `None` if there is no such branch.
     pub fn replay(
         &mut self,
         from: u8,
-        kind: u8,
+        part: u8,
         unit: u8,
         rotation: Option<Rotation>,
     ) -> Option<Replay> {
@@ -430,7 +457,7 @@ impl<G: Geometry> Walker<G> {
         };
         w.path.push((from, false));
         let mut found = None;
-        self.unit(from, kind, unit, false, &mut w, &mut |wk, b| {
+        self.unit(from, part, unit, false, &mut w, &mut |wk, b| {
             found = Some((*b, wk.captured().collect()));
             true
         });
