@@ -293,53 +293,51 @@ impl Position {
             }
             let first_unit = u.units.len();
             let saved = w.vacate(from);
-            let units: SmallVec<[(u8, u8); 16]> = parts(k)
-                .iter()
-                .flat_map(|&part| w.units(part).iter().map(move |&unit| (part, unit)))
-                .collect();
-            for (part, unit) in units {
-                let bit = if u.units.len() < 64 {
-                    1u64 << u.units.len()
-                } else {
-                    u.overflow = true;
-                    0
-                };
-                u.index[from as usize] |= bit;
-                let mut checks = false;
-                let (recs, caps) = (&mut u.recs, &mut u.caps);
-                let mut watch = Footprint {
-                    index: &mut u.index,
-                    bit,
-                };
-                w.unit(from, part, unit, true, &mut watch, &mut |wk, b| {
-                    if b.endless {
-                        return false;
-                    }
-                    let m = SonicMove::piece(from, part, unit, b);
-                    sink.push(m);
-                    if b.hits > 0 {
-                        // The move hits the king: no switch after it.
-                        checks |= wk.checks(b, t);
-                        return false;
-                    }
-                    let lo = caps.len() as u16;
-                    caps.extend(wk.captured());
-                    recs.push(Rec {
-                        mv: m,
-                        piece: c & PIECE_MASK,
-                        lo,
-                        hi: caps.len() as u16,
-                        own: 0,
+            for &part in parts(k) {
+                for &unit in w.units(part) {
+                    let bit = if u.units.len() < 64 {
+                        1u64 << u.units.len()
+                    } else {
+                        u.overflow = true;
+                        0
+                    };
+                    u.index[from as usize] |= bit;
+                    let mut checks = false;
+                    let (recs, caps) = (&mut u.recs, &mut u.caps);
+                    let mut watch = Footprint {
+                        index: &mut u.index,
+                        bit,
+                    };
+                    w.unit(from, part, unit, true, &mut watch, &mut |wk, b| {
+                        if b.endless {
+                            return false;
+                        }
+                        let m = SonicMove::piece(from, part, unit, b);
+                        sink.push(m);
+                        if b.hits > 0 {
+                            // The move hits the king: no switch after it.
+                            checks |= wk.checks(b, t);
+                            return false;
+                        }
+                        let lo = caps.len() as u16;
+                        caps.extend(wk.captured());
+                        recs.push(Rec {
+                            mv: m,
+                            piece: c & PIECE_MASK,
+                            lo,
+                            hi: caps.len() as u16,
+                            own: 0,
+                        });
+                        false
                     });
-                    false
-                });
-                if bit != 0 {
-                    u.units.push(Unit {
-                        from,
-                        part,
-                        unit,
-                        checks,
-                    });
+                    if bit != 0 {
+                        u.units.push(Unit {
+                            from,
+                            part,
+                            unit,
+                            checks,
+                        });
+                    }
                 }
             }
             w.put_back(from, saved);

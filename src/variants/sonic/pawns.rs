@@ -27,6 +27,22 @@ pub struct PawnMove {
     pub en_passant: Option<u8>,
 }
 
+/// The promotions of the pawn move `mv` (kept out of line: rare).
+#[inline(never)]
+fn promote(
+    rules: SonicRules,
+    mv: SonicMove,
+    en_passant: Option<u8>,
+    f: &mut impl FnMut(PawnMove),
+) {
+    for k in promotions(rules) {
+        f(PawnMove {
+            mv: mv.promoting(k),
+            en_passant,
+        });
+    }
+}
+
 /// Every move of the pawn on `from`, into `f`.
 pub fn moves(pos: &Position, from: Square, mut f: impl FnMut(PawnMove)) {
     let me = pos.turn;
@@ -44,12 +60,7 @@ pub fn moves(pos: &Position, from: Square, mut f: impl FnMut(PawnMove)) {
     let mut emit = |to: Square, en_passant: Option<u8>| {
         let mv = SonicMove::step(from.0, to.0);
         if board.relative_rank(to, white) == last {
-            for k in promotions(pos.rules) {
-                f(PawnMove {
-                    mv: mv.promoting(k),
-                    en_passant,
-                });
-            }
+            promote(pos.rules, mv, en_passant, &mut f);
         } else {
             f(PawnMove { mv, en_passant });
         }

@@ -63,18 +63,22 @@ pub fn is_compound(kind: u8) -> bool {
 /// Empty for pawns and kings.
 #[inline]
 pub fn parts(kind: u8) -> &'static [u8] {
-    const N_OF: u8 = KNIGHT | WITH_KNIGHT;
-    match kind {
-        KNIGHT => &[KNIGHT],
-        BISHOP => &[BISHOP],
-        ROOK => &[ROOK],
-        QUEEN => &[QUEEN],
-        ARCHBISHOP => &[ARCHBISHOP, N_OF],
-        CHANCELLOR => &[CHANCELLOR, N_OF],
-        AMAZON => &[AMAZON, N_OF],
-        _ => &[],
-    }
+    PARTS[(kind & 0x17) as usize]
 }
+
+/// [`parts`] by kind (a table: it is asked once per piece per node).
+static PARTS: [&[u8]; 0x18] = {
+    const N_OF: u8 = KNIGHT | WITH_KNIGHT;
+    let mut t: [&[u8]; 0x18] = [&[]; 0x18];
+    t[KNIGHT as usize] = &[KNIGHT];
+    t[BISHOP as usize] = &[BISHOP];
+    t[ROOK as usize] = &[ROOK];
+    t[QUEEN as usize] = &[QUEEN];
+    t[ARCHBISHOP as usize] = &[ARCHBISHOP, N_OF];
+    t[CHANCELLOR as usize] = &[CHANCELLOR, N_OF];
+    t[AMAZON as usize] = &[AMAZON, N_OF];
+    t
+};
 
 /// The plain kind a part code moves as: R, B, Q or N (SCA-12).
 #[inline]
@@ -85,7 +89,7 @@ pub fn part_kind(part: u8) -> u8 {
 /// R, B, Q, N and the compounds: the pieces the walker moves.
 #[inline]
 pub fn is_walker(kind: u8) -> bool {
-    !parts(kind).is_empty()
+    matches!(kind & 7, KNIGHT | BISHOP | ROOK | QUEEN)
 }
 
 /// FEN letter of a piece (upper case = White): `PNBRQK`, and `ACM` for

@@ -401,16 +401,30 @@ impl<G: Geometry> Walker<G> {
     ) -> bool {
         let saved = self.vacate(from);
         let mut stop = false;
-        'parts: for &part in parts(kind) {
-            for &u in self.units(part) {
-                if self.unit(from, part, u, quiet, w, sink) {
-                    stop = true;
-                    break 'parts;
-                }
+        for &part in parts(kind) {
+            stop = self.part(from, part, quiet, w, sink);
+            if stop {
+                break;
             }
         }
         self.put_back(from, saved);
         stop
+    }
+
+    /// Every branch of every unit of `part` of the piece on `from`
+    /// (already vacated).
+    #[inline]
+    fn part(
+        &mut self,
+        from: u8,
+        part: u8,
+        quiet: bool,
+        w: &mut impl Watch,
+        sink: &mut impl BranchSink<G>,
+    ) -> bool {
+        self.units(part)
+            .iter()
+            .any(|&u| self.unit(from, part, u, quiet, w, sink))
     }
 
     /// Whether a branch gives check (SCA-10): it hits or captures the king
