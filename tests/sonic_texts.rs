@@ -33,8 +33,8 @@ const TACTICAL: [(&[&str], &str); 12] = [
     (&[], "r3k2r/3P4/8/8/8/8/8/R3K2R w KQkq - 0 1 - KNA=K KNA=K"),
     (&[], "4k2r/8/8/8/8/8/8/4R2K w k - 0 1 - KNA=K K=K"),
     (&["setup=capablanca", "springs"], "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 c3,h3,c6,h6 KNA=K KNA=K"),
-    (&["compounds=ACM"], "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,c9,j9,f6,g7 KNA=K KNA=K"),
-    (&["compounds=ACM"], "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 d8,e6,g4,j10,b6,k9 KNA=N NA?"),
+    (&["compounds=ACM"], "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,f6,g7,c9,j9 KNA=K KNA=K"),
+    (&["compounds=ACM"], "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 g4,b6,e6,d8,k9,j10 KNA=N NA?"),
     (&["compounds=AM"], "k4B2/2P5/4n3/4P3/3M3a/8/8/K7 w - - 0 1 d6 KNA=K KNA=K"),
 ];
 

@@ -1097,8 +1097,8 @@ mod tests {
         "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 - KNA=K KNA=K";
     const CAPABLANCA_SPRINGS: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1 c3,h3,c6,h6 KNA=K KNA=K";
     /// The 12×12 positions of `tests/perft/sonic.yaml`.
-    const TWELVE_CASTLING: &str = "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,c9,j9,f6,g7 KNA=K KNA=K";
-    const TWELVE_OPEN: &str = "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 d8,e6,g4,j10,b6,k9 KNA=N NA?";
+    const TWELVE_CASTLING: &str = "r5k4r/pp7ppp/2np4a3/5p1m4/3c8/12/12/7C4/4M7/5P3N2/PPPA4P1PP/R5K4R w KQkq - 0 1 c4,j4,f6,g7,c9,j9 KNA=K KNA=K";
+    const TWELVE_OPEN: &str = "r11/7k4/1c3a6/6p5/8m3/2p6C2/7p4/2M7P1/3P8/1N2P5n1/7A4/4K6R b K - 0 1 g4,b6,e6,d8,k9,j10 KNA=N NA?";
 
     #[test]
     fn generator_matches_the_oracle_in_games() {

@@ -29,12 +29,7 @@ pub struct PawnMove {
 
 /// The promotions of the pawn move `mv` (kept out of line: rare).
 #[inline(never)]
-fn promote(
-    rules: SonicRules,
-    mv: SonicMove,
-    en_passant: Option<u8>,
-    f: &mut impl FnMut(PawnMove),
-) {
+fn promote(rules: SonicRules, mv: SonicMove, en_passant: Option<u8>, f: &mut impl FnMut(PawnMove)) {
     for k in promotions(rules) {
         f(PawnMove {
             mv: mv.promoting(k),
