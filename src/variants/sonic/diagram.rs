@@ -37,7 +37,7 @@ use crate::core::diagram::{
 };
 use crate::core::{Color, Form, Game, Rotation, Square, Verdict};
 
-use super::eggman::Forms;
+use super::eggman::{castle_of, castle_squares, try_castle, CastleBreak, Forms};
 use super::moves::SonicMove;
 use super::notation::parse_move_text;
 use super::pieces::{color_of, has_piece, is_spring, kind, letter, piece, KING, PAWN, PIECE_MASK};
@@ -161,22 +161,6 @@ fn path_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> Vec<L
     legs
 }
 
-/// The rook's start and end of castling with the king from `from` to `to`
-/// (SCA-8, SCA-11: the rook goes to the square the king crossed).
-fn castling_rook(p: &Position, from: Square, to: Square) -> (Square, Square) {
-    let short = to.file() > from.file();
-    let rook = Square::new(if short { p.board.width - 1 } else { 0 }, from.rank());
-    let transit = Square::new(
-        if short {
-            from.file() + 1
-        } else {
-            from.file() - 1
-        },
-        from.rank(),
-    );
-    (rook, transit)
-}
-
 /// The marks and notes of a walker path's landings (SCA-4, SCA-6, SCA-7,
 /// SCA-9): captures crossed, king hits ringed, spring bounces noted.
 /// Returns the number of hits too.
@@ -231,8 +215,11 @@ pub fn draw_move(p: &Position, m: &SonicMove) -> MoveDrawing {
     let form = form_during(p, m.start_form());
     let mut hits = 0;
     if m.is_castle() {
-        let (rook, transit) = castling_rook(p, from, to);
-        d = d.leg(Leg::slide(from, to)).leg(Leg::slide(rook, transit));
+        // SCA-8, SCA-11: the rook's squares as `play` moves it.
+        let c = castle_of(p, m);
+        d = d
+            .leg(Leg::slide(from, to))
+            .leg(Leg::slide(c.rook_from, c.rook_to));
         if let Some(f) = form.filter(|&f| f != Form::King) {
             d = d.note(format!("castling in form {} (SCA-8)", f.letter()));
         }
@@ -408,48 +395,35 @@ fn attempted_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> 
     path_legs(p, path, rotation)
 }
 
-/// SCA-8: where castling `O-O` (`long` false) or `O-O-O` breaks.
+/// SCA-8, SCA-11: where castling `O-O` (`long` false) or `O-O-O` breaks
+/// (the squares and tests of `eggman::try_castle`).
 fn castling_breaks(p: &Position, long: bool) -> Option<(MoveDrawing, Square, String)> {
     let me = p.turn;
     let ks = p.kings[me as usize]?;
     let rook_file = if long { 0 } else { p.board.width - 1 };
-    let rook = Square::new(rook_file, ks.rank());
-    let step: i8 = if long { -1 } else { 1 };
-    let transit = Square::new((ks.file() as i8 + step) as u8, ks.rank());
-    let dest = Square::new((ks.file() as i8 + 2 * step) as u8, ks.rank());
+    let c = castle_squares(p, ks, rook_file);
+    let (rook, dest) = (c.rook_from, c.king_to);
     let d = MoveDrawing::default()
         .leg(Leg::slide(ks, dest))
-        .leg(Leg::slide(rook, transit));
+        .leg(Leg::slide(rook, c.rook_to));
     let has_right = p.castling_rights(me).iter().any(|&(_, f)| f == rook_file);
-    let (lo, hi) = if long {
-        (1, ks.file())
-    } else {
-        (ks.file() + 1, rook_file)
-    };
-    let between = (lo..hi)
-        .map(|f| Square::new(f, ks.rank()))
-        .find(|s| has_piece(p.cells[s.0 as usize]));
     let (at, why) = if !has_right {
         (rook, "no castling right on this side".to_string())
-    } else if p.cells[rook.0 as usize] & PIECE_MASK != piece(super::pieces::ROOK, me) {
-        (rook, "no rook in the corner".to_string())
-    } else if let Some(s) = between {
-        (s, format!("a piece stands between king and rook on {s}"))
-    } else if p.in_check() {
-        (ks, "the king is in check (SCA-10)".to_string())
     } else {
-        let mut t = p.clone();
-        t.relocate(ks, transit);
-        if t.attacks_king(me.other()) {
-            (
-                transit,
-                format!("the king would cross the attacked square {transit} (SCA-10)"),
-            )
-        } else {
-            (
+        match try_castle(p, ks, rook_file, p.in_check()) {
+            Err(CastleBreak::NoRook) => (rook, "no rook in the corner".to_string()),
+            Err(CastleBreak::Occupied(s)) => {
+                (s, format!("a piece stands between king and rook on {s}"))
+            }
+            Err(CastleBreak::InCheck) => (ks, "the king is in check (SCA-10)".to_string()),
+            Err(CastleBreak::Crossed(s)) => (
+                s,
+                format!("the king would cross the attacked square {s} (SCA-10)"),
+            ),
+            Err(CastleBreak::Destination) | Ok(_) => (
                 dest,
                 format!("the king would land attacked on {dest} (SCA-10)"),
-            )
+            ),
         }
     };
     Some((d, at, why))
@@ -763,6 +737,24 @@ mod tests {
         // The alibaba king's own two-square leap is a leap.
         let d = drawing("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 - KNA=A KNA=K", "e1-e3");
         assert_eq!(d.legs[0].kind, LegKind::Leap);
+    }
+
+    /// SCA-11: on 10×8 the king and rook are drawn to Capablanca's squares,
+    /// and an attacked second crossed square is where O-O-O breaks.
+    #[test]
+    fn wide_castling_squares_and_break() {
+        let text = "5k4/10/10/7b2/10/10/PPP2PPPPP/R4K3R w KQ - 0 1 - K=K KNA=K";
+        let d = drawing(text, "O-O");
+        assert_eq!(
+            ends(&d),
+            [("f1", "i1"), ("j1", "h1")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        let d = illegal(text, "O-O-O");
+        assert_eq!(breaks(&d), ["d1"]);
+        assert_eq!(
+            ends(&d),
+            [("f1", "c1"), ("a1", "d1")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
     }
 
     /// SCA-5: the endless branch is drawn to where its loop closes.

@@ -212,6 +212,78 @@ fn span(a: u8, b: u8) -> std::ops::RangeInclusive<u8> {
     a.min(b)..=a.max(b)
 }
 
+/// Why a castling is not possible (SCA-8, SCA-11), in the order tested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleBreak {
+    /// No rook of the side to move in the corner.
+    NoRook,
+    /// A piece (other than king and rook) stands on this square, which the
+    /// king or the rook passes or lands on.
+    Occupied(Square),
+    /// The king is attacked on its start square.
+    InCheck,
+    /// The king would cross this attacked square.
+    Crossed(Square),
+    /// The king would land attacked.
+    Destination,
+}
+
+/// SCA-8, SCA-11: the castling of the side to move's king on `king` with
+/// the rook on the corner file `rook_file` (the right is not looked at),
+/// or why it is not possible; `in_check` is the start test (SCA-10,
+/// current position). The one castling rule, for the generator and the
+/// pictures.
+pub fn try_castle(
+    pos: &Position,
+    king: Square,
+    rook_file: u8,
+    in_check: bool,
+) -> Result<Castle, CastleBreak> {
+    let me = pos.turn;
+    let rank = king.rank();
+    let c = castle_squares(pos, king, rook_file);
+    if pos.cells[c.rook_from.0 as usize] & PIECE_MASK != piece(ROOK, me) {
+        return Err(CastleBreak::NoRook);
+    }
+    // Every square the king or the rook passes or lands on holds no piece
+    // other than these two; springs do not block.
+    let (kf, kt) = (king.file(), c.king_to.file());
+    let (rf, rt) = (c.rook_from.file(), c.rook_to.file());
+    let occupied = span(kf, kt)
+        .chain(span(rf, rt))
+        .map(|f| Square::new(f, rank))
+        .find(|&s| s != king && s != c.rook_from && has_piece(pos.cells[s.0 as usize]));
+    if let Some(s) = occupied {
+        return Err(CastleBreak::Occupied(s));
+    }
+    if in_check {
+        return Err(CastleBreak::InCheck);
+    }
+    // Transit test: for every square the king crosses, the king moved
+    // there, the rook unmoved. (Mutant `castling-transit-unchecked`:
+    // skipped.)
+    if !pos.rules.castling_transit_unchecked {
+        let crossed = span(kf, kt)
+            .filter(|&f| f != kf && f != kt)
+            .map(|f| Square::new(f, rank));
+        for s in crossed {
+            let mut t = pos.clone();
+            t.relocate(king, s);
+            if t.attacks_king(me.other()) {
+                return Err(CastleBreak::Crossed(s));
+            }
+        }
+    }
+    // Destination test: the position after castling.
+    let mut d = pos.clone();
+    d.relocate(king, c.king_to);
+    d.relocate(c.rook_from, c.rook_to);
+    if d.attacks_king(me.other()) {
+        return Err(CastleBreak::Destination);
+    }
+    Ok(c)
+}
+
 /// The castling moves of the side to move, in any form (SCA-8, SCA-11),
 /// into `out`: `in_check` is the start test (SCA-10, current position).
 pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) {
@@ -222,44 +294,10 @@ pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) 
     if in_check {
         return;
     }
-    let rank = ks.rank();
     for (_right, rook_file) in pos.castling_rights(me) {
-        let c = castle_squares(pos, ks, rook_file);
-        if pos.cells[c.rook_from.0 as usize] & PIECE_MASK != piece(ROOK, me) {
-            continue;
+        if let Ok(c) = try_castle(pos, ks, rook_file, false) {
+            out(SonicMove::castle(ks.0, c.king_to.0));
         }
-        // Every square the king or the rook passes or lands on holds no
-        // piece other than these two; springs do not block.
-        let (kf, kt) = (ks.file(), c.king_to.file());
-        let (rf, rt) = (c.rook_from.file(), c.rook_to.file());
-        let blocked = span(kf, kt)
-            .chain(span(rf, rt))
-            .any(|f| f != kf && f != rf && has_piece(pos.cells[Square::new(f, rank).0 as usize]));
-        if blocked {
-            continue;
-        }
-        // Transit test: for every square the king crosses, the king moved
-        // there, the rook unmoved. (Mutant `castling-transit-unchecked`:
-        // skipped.)
-        if !pos.rules.castling_transit_unchecked {
-            let crossed = span(kf, kt).filter(|&f| f != kf && f != kt);
-            let attacked = crossed.into_iter().any(|f| {
-                let mut t = pos.clone();
-                t.relocate(ks, Square::new(f, rank));
-                t.attacks_king(me.other())
-            });
-            if attacked {
-                continue;
-            }
-        }
-        // Destination test: the position after castling.
-        let mut d = pos.clone();
-        d.relocate(ks, c.king_to);
-        d.relocate(c.rook_from, c.rook_to);
-        if d.attacks_king(me.other()) {
-            continue;
-        }
-        out(SonicMove::castle(ks.0, c.king_to.0));
     }
 }
 
