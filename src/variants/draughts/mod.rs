@@ -74,6 +74,25 @@ pub const JUMP_FROM: [u64; 8] = masks(2);
 /// Squares from which three squares in direction `d` stay on the board.
 pub const LEAP3_FROM: [u64; 8] = masks(3);
 
+const fn jump_dirs() -> [Dirs; 64] {
+    let mut out = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            if JUMP_FROM[d] & (1 << sq) != 0 {
+                out[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// The directions in which a jump from each square stays on the board.
+pub const JUMP_DIRS: [Dirs; 64] = jump_dirs();
+
 /// The square `n` steps from `sq` in direction `d` (caller checks the mask).
 #[inline]
 pub fn offset(sq: u8, d: usize, n: i8) -> u8 {
@@ -142,20 +161,59 @@ pub const fn flip_dirs(dirs: Dirs) -> Dirs {
     out
 }
 
-/// The board as seen by a capturing piece (ENG-1, CWB-3..CWB-8).
-#[derive(Clone, Debug)]
-pub struct Arena {
-    /// Squares a jump may land on (the mover's start square included, CWB-5).
+/// The longest path [`Arena::series`] can report: start square plus
+/// jumps. With short jumps a piece lands only on the 16 squares of its
+/// start square's parity class, whose 42 links (orthogonal and diagonal)
+/// each hold one jumped square; only tough pieces (CWB-8, at most 9 hit
+/// points each, at most three per side) are jumped more than once, so a
+/// series has fewer than 42 + 3 × 9 jumps.
+pub const MAX_PATH: usize = 96;
+
+/// One complete capture series, as [`Arena::series`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct Series<'a> {
+    /// Start square, then every landing square (G2: the path is the move).
+    pub path: &'a [u8],
+    /// Number of jumps (`path.len() - 1`); a jump over a tough piece
+    /// counts one (CWB-4).
+    pub jumps: u32,
+    /// The pieces the series removes at its end (CWB-5): every jumped
+    /// ordinary piece and every tough piece whose hit points reached zero.
+    pub captured: u64,
+}
+
+/// The moving piece of a series: its capture directions and the squares
+/// where it is crowned (which end the series).
+#[derive(Clone, Copy, Debug)]
+struct Mover {
+    dirs: Dirs,
+    crown: u64,
+}
+
+/// No hit points anywhere: the [`Arena::hp`] of games without tough pieces.
+pub static NO_HP: [u8; 64] = [0; 64];
+
+/// The board as seen by a capturing piece (ENG-1, CWB-3..CWB-8): the one
+/// capture-series search of both games. The search does not change the
+/// arena: what a series has jumped so far is carried along it.
+#[derive(Clone, Copy, Debug)]
+pub struct Arena<'a> {
+    /// The empty squares (a jump lands on one; the moving piece's start
+    /// square is added during its series, CWB-5).
     pub empty: u64,
-    /// Enemy pieces that may still be jumped.
+    /// The enemy pieces (those a series may jump).
     pub enemy: u64,
-    /// Enemy pieces with hit points (bosses, CWB-8); `hp` is read only here.
+    /// Enemy pieces with hit points (bosses, CWB-8).
     pub tough: u64,
-    /// Remaining hit points of the tough pieces, by square.
-    pub hp: [u8; 64],
+    /// Hit points of the tough pieces at the start of the series, by
+    /// square (read only for `tough` squares).
+    pub hp: &'a [u8; 64],
     /// Mutant `boss-double-jump-allowed`: no intermediate jump needed
     /// between two jumps over the same boss (misreads CWB-8).
     pub double_jump: bool,
+    /// Mutant `start-square-occupied`: the moving piece's start square
+    /// stays occupied during its own series (misreads CWB-5).
+    pub start_occupied: bool,
     /// Mutant `crowning-continues`: reaching a crowning square does not end
     /// the series; the piece goes on with `crowned_dirs` (misreads ENG-1).
     pub crown_continues: bool,
@@ -163,110 +221,162 @@ pub struct Arena {
     pub crowned_dirs: Dirs,
 }
 
-impl Arena {
-    /// An arena for games without tough pieces (english).
+impl Arena<'static> {
+    /// An arena without tough pieces (english).
     #[inline]
-    pub fn plain(empty: u64, enemy: u64) -> Arena {
+    pub fn plain(empty: u64, enemy: u64) -> Arena<'static> {
         Arena {
             empty,
             enemy,
             tough: 0,
-            hp: [0; 64],
+            hp: &NO_HP,
             double_jump: false,
+            start_occupied: false,
             crown_continues: false,
             crowned_dirs: 0,
         }
     }
+}
 
-    /// Calls `visit(path, jumps)` for every complete capture series of a
-    /// piece on `from` with capture directions `dirs`; `crown` holds the
-    /// squares where the piece is crowned, which end the series (ENG-1,
-    /// CWB-6). A series is complete when no further jump is available
-    /// (CWB-4). `path` starts with `from`; `jumps` = path length − 1.
-    #[inline]
-    pub fn series(&mut self, from: u8, dirs: Dirs, crown: u64, visit: &mut impl FnMut(&[u8], u32)) {
-        let mut path = [0u8; 96];
-        path[0] = from;
-        self.dfs(&mut path, 0, 64, dirs, crown, visit);
+impl Arena<'_> {
+    /// Calls `visit` for every complete capture series of every piece of
+    /// `pieces` (in square order; series in depth-first order, directions
+    /// in index order at each square). `mover(from)` gives the piece's
+    /// capture directions and the squares where it is crowned, which end
+    /// its series (ENG-1, CWB-6). A series is complete when no further
+    /// jump is available (CWB-4). The piece's start square is empty during
+    /// its own series (CWB-5) unless `start_occupied`.
+    #[inline(always)]
+    pub fn series<V: FnMut(&Series)>(
+        &self,
+        mut pieces: u64,
+        mover: impl Fn(u8) -> (Dirs, u64),
+        visit: &mut V,
+    ) {
+        let mut path = [0u8; MAX_PATH];
+        let mut a = *self;
+        // The same search, compiled without the hit-point clauses when no
+        // tough piece is in the way.
+        let tough = self.tough & self.enemy != 0;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let (dirs, crown) = mover(from);
+            if !self.start_occupied {
+                a.empty = self.empty | 1 << from;
+            }
+            path[0] = from;
+            let m = Mover { dirs, crown };
+            if tough {
+                a.dfs::<true, V>(&mut path, 0, 64, m, self.enemy, visit);
+            } else {
+                a.dfs::<false, V>(&mut path, 0, 64, m, self.enemy, visit);
+            }
+        }
     }
 
-    fn dfs(
-        &mut self,
-        path: &mut [u8; 96],
+    /// The piece stands on `path[depth]`, having jumped `last_over` last;
+    /// `jumpable` is what it may still jump (the enemy pieces not yet
+    /// captured by this series). Tries every jump from here; reports the
+    /// series when there is none. `TOUGH`: some enemy piece has hit
+    /// points (CWB-8); without, a jumped piece is simply no longer
+    /// jumpable, so the hit-point and "same boss twice" clauses are moot.
+    fn dfs<const TOUGH: bool, V: FnMut(&Series)>(
+        &self,
+        path: &mut [u8; MAX_PATH],
         depth: usize,
         last_over: u8,
-        dirs: Dirs,
-        crown: u64,
-        visit: &mut impl FnMut(&[u8], u32),
+        mover: Mover,
+        jumpable: u64,
+        visit: &mut V,
     ) {
         let sq = path[depth];
-        let bit = 1u64 << sq;
-        let (mut dirs, mut crown) = (dirs, crown);
-        if depth > 0 && crown & bit != 0 {
-            if !self.crown_continues {
-                visit(&path[..=depth], depth as u32);
-                return;
-            }
-            dirs = self.crowned_dirs;
-            crown = 0;
-        }
         let mut any = false;
-        let mut ds = dirs;
+        let mut ds = if depth + 1 < MAX_PATH {
+            mover.dirs & JUMP_DIRS[sq as usize]
+        } else {
+            0
+        };
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
-            if JUMP_FROM[d] & bit == 0 || depth + 1 >= path.len() {
-                continue;
-            }
             let over = offset(sq, d, 1);
             let land = offset(sq, d, 2);
             let ob = 1u64 << over;
-            if self.enemy & ob == 0 || self.empty & (1u64 << land) == 0 {
+            if jumpable & ob == 0 || self.empty & (1u64 << land) == 0 {
                 continue;
             }
             // CWB-8: two jumps over the same boss need another jump between.
-            if over == last_over && !self.double_jump {
+            if TOUGH && over == last_over && !self.double_jump {
                 continue;
             }
             any = true;
-            let old_hp = self.hp[over as usize];
-            let survives = self.tough & ob != 0 && old_hp > 1;
-            if survives {
-                self.hp[over as usize] = old_hp - 1;
-            } else {
-                self.enemy &= !ob;
-            }
             path[depth + 1] = land;
-            self.dfs(path, depth + 1, over, dirs, crown, visit);
-            if survives {
-                self.hp[over as usize] = old_hp;
-            } else {
-                self.enemy |= ob;
-            }
+            // CWB-8: a jump costs the boss one hit point; it stays
+            // jumpable while it has points left. Otherwise (CWB-5) the
+            // jumped piece stays on the board (it still blocks landing)
+            // but cannot be jumped again.
+            let survives = TOUGH
+                && self.tough & ob != 0
+                && self.hp[over as usize] > 1 + hits(&path[..=depth], over);
+            let left = if survives { jumpable } else { jumpable & !ob };
+            self.land::<TOUGH, V>(path, depth + 1, over, mover, left, visit);
         }
         if !any && depth > 0 {
-            visit(&path[..=depth], depth as u32);
+            self.report(path, depth, jumpable, visit);
         }
     }
 
-    /// Whether the piece on `from` has at least one jump (the start of a
-    /// series) in `dirs`.
-    #[inline]
-    pub fn can_jump(&self, from: u8, dirs: Dirs) -> bool {
-        let bit = 1u64 << from;
-        let mut ds = dirs;
-        while ds != 0 {
-            let d = ds.trailing_zeros() as usize;
-            ds &= ds - 1;
-            if JUMP_FROM[d] & bit != 0
-                && self.enemy & (1u64 << offset(from, d, 1)) != 0
-                && self.empty & (1u64 << offset(from, d, 2)) != 0
-            {
-                return true;
+    /// The piece has landed on `path[depth]`: on a crowning square the
+    /// series ends (ENG-1, CWB-6; under the mutant `crowning-continues` it
+    /// goes on with the crowned piece's directions); elsewhere it goes on.
+    #[inline(always)]
+    fn land<const TOUGH: bool, V: FnMut(&Series)>(
+        &self,
+        path: &mut [u8; MAX_PATH],
+        depth: usize,
+        over: u8,
+        mover: Mover,
+        jumpable: u64,
+        visit: &mut V,
+    ) {
+        let mut mover = mover;
+        if mover.crown & (1u64 << path[depth]) != 0 {
+            if !self.crown_continues {
+                self.report(path, depth, jumpable, visit);
+                return;
             }
+            mover = Mover {
+                dirs: self.crowned_dirs,
+                crown: 0,
+            };
         }
-        false
+        self.dfs::<TOUGH, V>(path, depth, over, mover, jumpable, visit);
     }
+
+    /// Reports the complete series `path[..=depth]`.
+    #[inline(always)]
+    fn report<V: FnMut(&Series)>(
+        &self,
+        path: &[u8; MAX_PATH],
+        depth: usize,
+        jumpable: u64,
+        visit: &mut V,
+    ) {
+        visit(&Series {
+            path: &path[..=depth],
+            jumps: depth as u32,
+            captured: self.enemy & !jumpable,
+        });
+    }
+}
+
+/// How many jumps of `path` (every step of a series is a jump) went over
+/// the square `over`.
+fn hits(path: &[u8], over: u8) -> u8 {
+    path.windows(2)
+        .filter(|w| (w[0] + w[1]) / 2 == over)
+        .count() as u8
 }
 
 /// The targets of one-square steps from `from` in `dirs` to empty squares
@@ -306,7 +416,8 @@ impl Captures {
         }
     }
     /// Adds one complete series.
-    pub fn add(&mut self, path: &[u8], jumps: u32) {
+    pub fn add(&mut self, s: &Series) {
+        let jumps = s.jumps;
         if self.max_only {
             if jumps < self.best {
                 return;
@@ -318,7 +429,7 @@ impl Captures {
         } else {
             self.best = self.best.max(jumps);
         }
-        self.paths.push(path.to_vec());
+        self.paths.push(s.path.to_vec());
     }
 }
 
@@ -344,15 +455,23 @@ mod tests {
         // with all eight directions: c3xe5 hits the boss; jumping it back at
         // once is forbidden, so the only series is c3xe5xg3.
         let enemy = (1u64 << 27) | (1 << 29);
+        let mut hp = [0; 64];
+        hp[27] = 3;
         let mut a = Arena::plain(!enemy, enemy);
         a.tough = 1 << 27;
-        a.hp[27] = 3;
+        a.hp = &hp;
         let mut found = Vec::new();
-        a.series(18, 0xff, 0, &mut |p, j| found.push((p.to_vec(), j)));
-        assert_eq!(found, vec![(vec![18, 36, 22], 2)]);
+        a.series(1 << 18, |_| (0xff, 0), &mut |s| {
+            found.push((s.path.to_vec(), s.jumps, s.captured))
+        });
+        // The boss survives with one point; only the man is captured.
+        assert_eq!(found, vec![(vec![18, 36, 22], 2, 1 << 29)]);
         a.double_jump = true;
         found.clear();
-        a.series(18, 0xff, 0, &mut |p, j| found.push((p.to_vec(), j)));
-        assert!(found.contains(&(vec![18, 36, 18, 36, 22], 4)));
+        a.series(1 << 18, |_| (0xff, 0), &mut |s| {
+            found.push((s.path.to_vec(), s.jumps, s.captured))
+        });
+        // Three jumps over the boss take its three points: it is captured.
+        assert!(found.contains(&(vec![18, 36, 18, 36, 22], 4, (1 << 27) | (1 << 29))));
     }
 }

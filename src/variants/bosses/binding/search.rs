@@ -5,7 +5,7 @@
 //! `None` = a three-square escape). Output: exactly the shifts allowed by
 //! CWB-9, in the order of a depth-first walk over the pieces that tries a
 //! piece's options in order and "stays" last (the order of the original
-//! exhaustive search, kept as a test reference in `mod.rs`).
+//! exhaustive search, kept as the test oracle in `bosses/tests.rs`).
 //!
 //! Pieces only interact through their targets (no two share one), so the
 //! walk keeps, per piece index, only the used targets that later pieces can
@@ -32,10 +32,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::variants::draughts as dr;
 
-/// A piece's binding options: (target, direction, or `None` for the escape).
-pub(super) type ShiftOptions = Vec<(u8, Option<usize>)>;
-/// One shift: (from, to) pairs sorted by from-square.
-pub(super) type Shift = Vec<(u8, u8)>;
+use super::{Shift, ShiftOptions};
 
 /// Direction bit of an orthogonal direction (N, E, S, W → bits 0..3).
 fn dir_bit(d: usize) -> u8 {
@@ -209,7 +206,7 @@ impl<'a> Search<'a> {
     fn enumerate(&self, goal: &Goal) -> Vec<Shift> {
         let mut memo = Memo::new();
         let mut out = Vec::new();
-        let mut cur = Vec::with_capacity(self.pieces.len());
+        let mut cur = Shift::new();
         if self.can(goal, 0, 0, Summary::default(), &mut memo) {
             self.walk(
                 goal,
@@ -289,7 +286,7 @@ impl<'a> Search<'a> {
 /// CWB-9: every allowed shift. `forward` is the shifting side's forward
 /// direction (`dr::N` for White); `any` is the `binding-any-direction`
 /// mutant (every shift moving the most pieces).
-pub(super) fn allowed_shifts(
+pub(in crate::variants::bosses) fn allowed_shifts(
     pieces: &[(u8, ShiftOptions)],
     forward: usize,
     any: bool,
