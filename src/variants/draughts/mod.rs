@@ -253,8 +253,12 @@ impl Arena<'_> {
         mover: impl Fn(u8) -> (Dirs, u64),
         visit: &mut V,
     ) {
-        let mut path = [0u8; MAX_PATH];
-        let mut a = *self;
+        let mut walk = Walk {
+            arena: *self,
+            path: [0; MAX_PATH],
+            mover: Mover { dirs: 0, crown: 0 },
+            visit,
+        };
         // The same search, compiled without the hit-point clauses when no
         // tough piece is in the way.
         let tough = self.tough & self.enemy != 0;
@@ -263,37 +267,39 @@ impl Arena<'_> {
             pieces &= pieces - 1;
             let (dirs, crown) = mover(from);
             if !self.start_occupied {
-                a.empty = self.empty | 1 << from;
+                walk.arena.empty = self.empty | 1 << from;
             }
-            path[0] = from;
-            let m = Mover { dirs, crown };
+            walk.path[0] = from;
+            walk.mover = Mover { dirs, crown };
             if tough {
-                a.dfs::<true, V>(&mut path, 0, 64, m, self.enemy, visit);
+                walk.dfs::<true>(0, from, 64, self.enemy);
             } else {
-                a.dfs::<false, V>(&mut path, 0, 64, m, self.enemy, visit);
+                walk.dfs::<false>(0, from, 64, self.enemy);
             }
         }
     }
+}
 
-    /// The piece stands on `path[depth]`, having jumped `last_over` last;
+/// One search in progress: the arena, the path so far (start square
+/// first), the moving piece, and where complete series go.
+struct Walk<'a, 'v, V> {
+    arena: Arena<'a>,
+    path: [u8; MAX_PATH],
+    mover: Mover,
+    visit: &'v mut V,
+}
+
+impl<V: FnMut(&Series)> Walk<'_, '_, V> {
+    /// The piece stands on `sq` = `path[depth]`, having jumped `last_over` last;
     /// `jumpable` is what it may still jump (the enemy pieces not yet
     /// captured by this series). Tries every jump from here; reports the
     /// series when there is none. `TOUGH`: some enemy piece has hit
     /// points (CWB-8); without, a jumped piece is simply no longer
     /// jumpable, so the hit-point and "same boss twice" clauses are moot.
-    fn dfs<const TOUGH: bool, V: FnMut(&Series)>(
-        &self,
-        path: &mut [u8; MAX_PATH],
-        depth: usize,
-        last_over: u8,
-        mover: Mover,
-        jumpable: u64,
-        visit: &mut V,
-    ) {
-        let sq = path[depth];
+    fn dfs<const TOUGH: bool>(&mut self, depth: usize, sq: u8, last_over: u8, jumpable: u64) {
         let mut any = false;
         let mut ds = if depth + 1 < MAX_PATH {
-            mover.dirs & JUMP_DIRS[sq as usize]
+            self.mover.dirs & JUMP_DIRS[sq as usize]
         } else {
             0
         };
@@ -303,70 +309,57 @@ impl Arena<'_> {
             let over = offset(sq, d, 1);
             let land = offset(sq, d, 2);
             let ob = 1u64 << over;
-            if jumpable & ob == 0 || self.empty & (1u64 << land) == 0 {
+            if jumpable & ob == 0 || self.arena.empty & (1u64 << land) == 0 {
                 continue;
             }
             // CWB-8: two jumps over the same boss need another jump between.
-            if TOUGH && over == last_over && !self.double_jump {
+            if TOUGH && over == last_over && !self.arena.double_jump {
                 continue;
             }
             any = true;
-            path[depth + 1] = land;
+            self.path[depth + 1] = land;
             // CWB-8: a jump costs the boss one hit point; it stays
             // jumpable while it has points left. Otherwise (CWB-5) the
             // jumped piece stays on the board (it still blocks landing)
             // but cannot be jumped again.
             let survives = TOUGH
-                && self.tough & ob != 0
-                && self.hp[over as usize] > 1 + hits(&path[..=depth], over);
+                && self.arena.tough & ob != 0
+                && self.arena.hp[over as usize] > 1 + hits(&self.path[..=depth], over);
             let left = if survives { jumpable } else { jumpable & !ob };
-            self.land::<TOUGH, V>(path, depth + 1, over, mover, left, visit);
+            self.land::<TOUGH>(depth + 1, land, over, left);
         }
         if !any && depth > 0 {
-            self.report(path, depth, jumpable, visit);
+            self.report(depth, jumpable);
         }
     }
 
-    /// The piece has landed on `path[depth]`: on a crowning square the
+    /// The piece has landed on `sq` = `path[depth]`: on a crowning square the
     /// series ends (ENG-1, CWB-6; under the mutant `crowning-continues` it
     /// goes on with the crowned piece's directions); elsewhere it goes on.
     #[inline(always)]
-    fn land<const TOUGH: bool, V: FnMut(&Series)>(
-        &self,
-        path: &mut [u8; MAX_PATH],
-        depth: usize,
-        over: u8,
-        mover: Mover,
-        jumpable: u64,
-        visit: &mut V,
-    ) {
-        let mut mover = mover;
-        if mover.crown & (1u64 << path[depth]) != 0 {
-            if !self.crown_continues {
-                self.report(path, depth, jumpable, visit);
-                return;
-            }
-            mover = Mover {
-                dirs: self.crowned_dirs,
+    fn land<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
+        if self.mover.crown & (1u64 << sq) == 0 {
+            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+        } else if !self.arena.crown_continues {
+            self.report(depth, jumpable);
+        } else {
+            let piece = self.mover;
+            self.mover = Mover {
+                dirs: self.arena.crowned_dirs,
                 crown: 0,
             };
+            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            self.mover = piece;
         }
-        self.dfs::<TOUGH, V>(path, depth, over, mover, jumpable, visit);
     }
 
     /// Reports the complete series `path[..=depth]`.
     #[inline(always)]
-    fn report<V: FnMut(&Series)>(
-        &self,
-        path: &[u8; MAX_PATH],
-        depth: usize,
-        jumpable: u64,
-        visit: &mut V,
-    ) {
-        visit(&Series {
-            path: &path[..=depth],
+    fn report(&mut self, depth: usize, jumpable: u64) {
+        (self.visit)(&Series {
+            path: &self.path[..=depth],
             jumps: depth as u32,
-            captured: self.enemy & !jumpable,
+            captured: self.arena.enemy & !jumpable,
         });
     }
 }

@@ -59,6 +59,8 @@ const RANK8: u64 = 0xff << 56;
 /// ENG-1: kings step and capture in the four diagonals.
 const DIAG: dr::Dirs = 1 << dr::NE | 1 << dr::SE | 1 << dr::SW | 1 << dr::NW;
 const DIAGONALS: [usize; 4] = [dr::NE, dr::SE, dr::SW, dr::NW];
+/// The diagonals in the order of their target squares (-9, -7, +7, +9).
+const ASCENDING: [usize; 4] = [dr::SW, dr::SE, dr::NW, dr::NE];
 
 /// The rules struct (mutants converted once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -79,11 +81,14 @@ impl EngRules {
 }
 
 /// A validated English draughts position (compact: three bitboards, the
-/// turn and the mutants).
+/// turn and the mutants). The pieces are held by side — the side to move,
+/// the other side — so that a move touches no array by colour.
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct English {
-    /// Pieces by colour (0 = White, 1 = Black), bitboards over a1 = 0.
-    pieces: [u64; 2],
+    /// The pieces of the side to move (bitboard over a1 = 0).
+    us: u64,
+    /// The pieces of the other side.
+    them: u64,
     kings: u64,
     turn: Color,
     rules: EngRules,
@@ -175,6 +180,15 @@ impl English {
         notation::Setup::parse(text)?.validate(EngRules::new(rules))
     }
 
+    /// The pieces of colour `c`.
+    fn pieces(&self, c: Color) -> u64 {
+        if c == self.turn {
+            self.us
+        } else {
+            self.them
+        }
+    }
+
     /// ENG-1: a man is crowned on the far rank.
     #[inline]
     fn crown_mask(c: Color) -> u64 {
@@ -201,8 +215,7 @@ impl English {
     /// compile time).
     #[inline(always)]
     fn gen<const WHITE: bool, S: MoveSink<Turn>>(&self, sink: &mut S) {
-        let me = usize::from(!WHITE);
-        let (own, enemy) = (self.pieces[me], self.pieces[1 - me]);
+        let (own, enemy) = (self.us, self.them);
         let empty = !(own | enemy);
         let kings = own & self.kings;
         // ENG-1: men go forward (two diagonals), kings also backward.
@@ -236,18 +249,21 @@ impl English {
             sink.add_count(u64::from(n));
             return;
         }
-        // Steps direction by direction, in bulk.
-        for (d, movers) in [
-            (fwd[0], own),
-            (fwd[1], own),
-            (back[0], kings),
-            (back[1], kings),
-        ] {
-            let mut t = dr::shift(movers, d) & empty;
-            while t != 0 {
-                let to = t.trailing_zeros() as u8;
-                t &= t - 1;
-                sink.push(Turn::step(dr::offset(to, (d + 4) % 8, 1), to));
+        // Steps piece by piece in square order, each piece's targets in
+        // square order (SW, SE, NW, NE); the order of the root moves is
+        // the order perft's threads take them.
+        let sources = ASCENDING.map(|d| {
+            let movers = if man_dirs & (1 << d) != 0 { own } else { kings };
+            movers & dr::shift(empty, (d + 4) % 8)
+        });
+        let mut pieces = sources[0] | sources[1] | sources[2] | sources[3];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            for (i, d) in ASCENDING.into_iter().enumerate() {
+                if sources[i] & (1 << from) != 0 {
+                    sink.push(Turn::step(from, dr::offset(from, d, 1)));
+                }
             }
         }
     }
@@ -327,12 +343,12 @@ impl Game for English {
     /// removed at the end of the series; a man ending on the far rank is
     /// crowned.
     fn play(&mut self, t: &Turn) {
-        let me = ci(self.turn);
         let (fb, tb) = (1u64 << t.from(), 1u64 << t.to());
         let king = self.kings & fb != 0;
-        self.pieces[1 - me] &= !t.captured;
+        let mover = (self.us & !fb) | tb;
+        self.us = self.them & !t.captured;
+        self.them = mover;
         self.kings &= !(t.captured | fb);
-        self.pieces[me] = (self.pieces[me] & !fb) | tb;
         if king || Self::crown_mask(self.turn) & tb != 0 {
             self.kings |= tb;
         }
@@ -434,7 +450,6 @@ mod tests {
     /// mechanism: pieces on (file, rank) coordinates, capture series by a
     /// plain recursive search. Returns every legal path (PDN numbers).
     fn oracle(g: &English) -> Vec<Vec<u8>> {
-        let me = ci(g.turn);
         let at = |f: i32, r: i32| -> u64 {
             if (0..8).contains(&f) && (0..8).contains(&r) {
                 1u64 << (r * 8 + f)
@@ -455,7 +470,6 @@ mod tests {
             path: &mut Vec<(i32, i32)>,
             out: &mut Vec<Vec<(i32, i32)>>,
         ) {
-            let me = ci(g.turn);
             let fwd = if g.turn.is_white() { 1 } else { -1 };
             let far = if g.turn.is_white() { 7 } else { 0 };
             let on = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
@@ -474,7 +488,7 @@ mod tests {
                 }
                 let over = 1u64 << (or * 8 + of);
                 let land = 1u64 << (lr * 8 + lf);
-                if g.pieces[1 - me] & over != 0 && gone & over == 0 && empty & land != 0 {
+                if g.them & over != 0 && gone & over == 0 && empty & land != 0 {
                     any = true;
                     path.push((lf, lr));
                     jumps(lf, lr, king, g, gone | over, empty, path, out);
@@ -489,11 +503,11 @@ mod tests {
         let mut steps = Vec::new();
         for r in 0..8 {
             for f in 0..8 {
-                if g.pieces[me] & at(f, r) == 0 {
+                if g.us & at(f, r) == 0 {
                     continue;
                 }
                 let king = g.kings & at(f, r) != 0;
-                let empty = !(g.pieces[0] | g.pieces[1]) | at(f, r);
+                let empty = !(g.us | g.them) | at(f, r);
                 jumps(f, r, king, g, 0, empty, &mut vec![(f, r)], &mut caps);
                 for (df, dr_) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
                     if (king || dr_ == fwd) && at(f + df, r + dr_) & empty & !at(f, r) != 0 {

@@ -179,12 +179,8 @@ impl Setup {
     /// [`PositionError::Invalid`] (field `white` or `black`): a square off
     /// the 32 dark squares, a square given twice, a man on its far rank.
     pub(super) fn validate(self, rules: EngRules) -> Result<English, PositionError> {
-        let mut pos = English {
-            pieces: [0; 2],
-            kings: 0,
-            turn: self.turn,
-            rules,
-        };
+        let mut pieces = [0u64; 2];
+        let mut kings = 0;
         for Item {
             color,
             number: n,
@@ -199,7 +195,7 @@ impl Setup {
                 ));
             }
             let bit = 1u64 << pdn_to_index(n as u8);
-            if (pos.pieces[0] | pos.pieces[1]) & bit != 0 {
+            if (pieces[0] | pieces[1]) & bit != 0 {
                 return Err(PositionError::invalid(
                     field,
                     format!("square {n} is occupied twice"),
@@ -212,12 +208,19 @@ impl Setup {
                     format!("a man on square {n}, its far rank (it would be a king)"),
                 ));
             }
-            pos.pieces[ci(color)] |= bit;
+            pieces[ci(color)] |= bit;
             if king {
-                pos.kings |= bit;
+                kings |= bit;
             }
         }
-        Ok(pos)
+        let me = ci(self.turn);
+        Ok(English {
+            us: pieces[me],
+            them: pieces[1 - me],
+            kings,
+            turn: self.turn,
+            rules,
+        })
     }
 }
 
@@ -230,7 +233,7 @@ pub(super) fn write(pos: &English) -> String {
         s.push(':');
         s.push(letter);
         let mut items: Vec<(u8, bool)> = Vec::new();
-        let mut bb = pos.pieces[ci(c)];
+        let mut bb = pos.pieces(c);
         while bb != 0 {
             let i = bb.trailing_zeros() as u8;
             bb &= bb - 1;
