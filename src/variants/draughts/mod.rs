@@ -272,9 +272,9 @@ impl Arena<'_> {
             walk.path[0] = from;
             walk.mover = Mover { dirs, crown };
             if tough {
-                walk.dfs::<true>(0, from, 64, self.enemy);
+                walk.start::<true>(from, self.enemy);
             } else {
-                walk.dfs::<false>(0, from, 64, self.enemy);
+                walk.start::<false>(from, self.enemy);
             }
         }
     }
@@ -290,33 +290,85 @@ struct Walk<'a, 'v, V> {
 }
 
 impl<V: FnMut(&Series)> Walk<'_, '_, V> {
-    /// The piece stands on `sq` = `path[depth]`, having jumped `last_over` last;
-    /// `jumpable` is what it may still jump (the enemy pieces not yet
-    /// captured by this series). Tries every jump from here; reports the
-    /// series when there is none. `TOUGH`: some enemy piece has hit
-    /// points (CWB-8); without, a jumped piece is simply no longer
-    /// jumpable, so the hit-point and "same boss twice" clauses are moot.
-    fn dfs<const TOUGH: bool>(&mut self, depth: usize, sq: u8, last_over: u8, jumpable: u64) {
-        let mut any = false;
-        let mut ds = if depth + 1 < MAX_PATH {
-            self.mover.dirs & JUMP_DIRS[sq as usize]
+    /// Starts the series of the piece on `from` (`path[0]`), if it has a
+    /// jump at all. `TOUGH`: some enemy piece has hit points (CWB-8);
+    /// without, a jumped piece is simply no longer jumpable, so the
+    /// hit-point and "same boss twice" clauses are moot.
+    #[inline(always)]
+    fn start<const TOUGH: bool>(&mut self, from: u8, jumpable: u64) {
+        if self.can_jump::<TOUGH>(0, from, 64, jumpable) {
+            self.dfs::<TOUGH>(0, from, 64, jumpable);
+        }
+    }
+
+    /// The directions worth trying from `sq` at `depth`: the piece's, and
+    /// on the board.
+    #[inline(always)]
+    fn dirs_at(&self, depth: usize, sq: u8) -> Dirs {
+        if depth + 1 < MAX_PATH {
+            self.mover.dirs & JUMP_DIRS[usize::from(sq & 63)]
         } else {
             0
-        };
+        }
+    }
+
+    /// The jump from `sq` in direction `d`, as (jumped square, landing
+    /// square), if it is possible: an enemy piece that may still be
+    /// jumped next to the piece, an empty square beyond (ENG-1, CWB-3,
+    /// CWB-5), and not the boss jumped last (CWB-8).
+    #[inline(always)]
+    fn jump<const TOUGH: bool>(
+        &self,
+        sq: u8,
+        d: usize,
+        last_over: u8,
+        jumpable: u64,
+    ) -> Option<(u8, u8)> {
+        let (over, land) = (offset(sq, d, 1), offset(sq, d, 2));
+        if jumpable & (1u64 << over) == 0 || self.arena.empty & (1u64 << land) == 0 {
+            return None;
+        }
+        // CWB-8: two jumps over the same boss need another jump between.
+        if TOUGH && over == last_over && !self.arena.double_jump {
+            return None;
+        }
+        Some((over, land))
+    }
+
+    /// Whether the piece on `sq` has a jump: whether its series goes on
+    /// (CWB-4).
+    #[inline(always)]
+    fn can_jump<const TOUGH: bool>(
+        &self,
+        depth: usize,
+        sq: u8,
+        last_over: u8,
+        jumpable: u64,
+    ) -> bool {
+        let mut ds = self.dirs_at(depth, sq);
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
-            let over = offset(sq, d, 1);
-            let land = offset(sq, d, 2);
+            if self.jump::<TOUGH>(sq, d, last_over, jumpable).is_some() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The piece stands on `sq` = `path[depth]`, having jumped `last_over`
+    /// last, and has at least one jump; `jumpable` is what it may still
+    /// jump (the enemy pieces not yet captured by this series). Makes
+    /// every jump, in direction order.
+    fn dfs<const TOUGH: bool>(&mut self, depth: usize, sq: u8, last_over: u8, jumpable: u64) {
+        let mut ds = self.dirs_at(depth, sq);
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            let Some((over, land)) = self.jump::<TOUGH>(sq, d, last_over, jumpable) else {
+                continue;
+            };
             let ob = 1u64 << over;
-            if jumpable & ob == 0 || self.arena.empty & (1u64 << land) == 0 {
-                continue;
-            }
-            // CWB-8: two jumps over the same boss need another jump between.
-            if TOUGH && over == last_over && !self.arena.double_jump {
-                continue;
-            }
-            any = true;
             self.path[depth + 1] = land;
             // CWB-8: a jump costs the boss one hit point; it stays
             // jumpable while it has points left. Otherwise (CWB-5) the
@@ -328,18 +380,21 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
             let left = if survives { jumpable } else { jumpable & !ob };
             self.land::<TOUGH>(depth + 1, land, over, left);
         }
-        if !any && depth > 0 {
-            self.report(depth, jumpable);
-        }
     }
 
-    /// The piece has landed on `sq` = `path[depth]`: on a crowning square the
-    /// series ends (ENG-1, CWB-6; under the mutant `crowning-continues` it
-    /// goes on with the crowned piece's directions); elsewhere it goes on.
+    /// The piece has landed on `sq` = `path[depth]`: on a crowning square
+    /// the series ends (ENG-1, CWB-6; under the mutant
+    /// `crowning-continues` it goes on with the crowned piece's
+    /// directions); elsewhere it goes on while a jump is available
+    /// (CWB-4), and ends otherwise.
     #[inline(always)]
     fn land<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
         if self.mover.crown & (1u64 << sq) == 0 {
-            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
+                self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            } else {
+                self.report(depth, jumpable);
+            }
         } else if !self.arena.crown_continues {
             self.report(depth, jumpable);
         } else {
@@ -348,7 +403,11 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
                 dirs: self.arena.crowned_dirs,
                 crown: 0,
             };
-            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
+                self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            } else {
+                self.report(depth, jumpable);
+            }
             self.mover = piece;
         }
     }
