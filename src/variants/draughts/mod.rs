@@ -22,7 +22,13 @@
 //! - capturing is compulsory, and the maximum-capture filter (keep only the
 //!   series with the most jumps, CWB-4) is an option of the collector.
 //!
-//! The games turn these results into their own moves and positions.
+//! The one capture-series search of both games is [`Arena::series`]: it
+//! reports every complete series ([`Series`]: path, jumps, captured set)
+//! to a closure, which builds a game's move or only counts (bulk counting
+//! at perft leaves). The arena itself never changes during a search: what
+//! a series has captured so far travels down the recursion, and the hits a
+//! boss has taken are counted along the path. The games turn these results
+//! into their own moves and positions.
 
 use crate::core::{Dir, Square};
 
@@ -390,11 +396,7 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
     #[inline(always)]
     fn land<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
         if self.mover.crown & (1u64 << sq) == 0 {
-            if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
-                self.dfs::<TOUGH>(depth, sq, over, jumpable);
-            } else {
-                self.report(depth, jumpable);
-            }
+            self.go_on::<TOUGH>(depth, sq, over, jumpable);
         } else if !self.arena.crown_continues {
             self.report(depth, jumpable);
         } else {
@@ -403,12 +405,19 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
                 dirs: self.arena.crowned_dirs,
                 crown: 0,
             };
-            if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
-                self.dfs::<TOUGH>(depth, sq, over, jumpable);
-            } else {
-                self.report(depth, jumpable);
-            }
+            self.go_on::<TOUGH>(depth, sq, over, jumpable);
             self.mover = piece;
+        }
+    }
+
+    /// The series goes on from `sq` while a jump is available; otherwise
+    /// it is complete (CWB-4).
+    #[inline(always)]
+    fn go_on<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
+        if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
+            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+        } else {
+            self.report(depth, jumpable);
         }
     }
 

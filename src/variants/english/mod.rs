@@ -242,10 +242,13 @@ impl English {
             }
         }
         if S::COUNTS_ONLY {
-            let n = (dr::shift(own, fwd[0]) & empty).count_ones()
-                + (dr::shift(own, fwd[1]) & empty).count_ones()
-                + (dr::shift(kings, back[0]) & empty).count_ones()
-                + (dr::shift(kings, back[1]) & empty).count_ones();
+            let mut n = (dr::shift(own, fwd[0]) & empty).count_ones()
+                + (dr::shift(own, fwd[1]) & empty).count_ones();
+            // Kings are rare for most of a game: skip their bit counts.
+            if kings != 0 {
+                n += (dr::shift(kings, back[0]) & empty).count_ones()
+                    + (dr::shift(kings, back[1]) & empty).count_ones();
+            }
             sink.add_count(u64::from(n));
             return;
         }
