@@ -1,5 +1,7 @@
 //! Garbage in, typed error out: position and move parsers of `english` and
-//! `bosses` never panic.
+//! `bosses` never panic; the final text after the last boss is captured.
+
+mod common;
 
 use arbiter::core::{Decision, Move, Square};
 use arbiter::variants::{self, Setup};
@@ -179,4 +181,39 @@ fn bulk_count_and_texts_agree_with_generation() {
         nodes > 300 && shifts > 0 && drops > 0,
         "the games must reach drops and binding shifts: {nodes} nodes, {shifts} shifts, {drops} drops"
     );
+}
+
+/// G6, CWB-10 (issue 15.5, bosses): `play` of the capture of a side's last
+/// boss prints the final position — well-formed text, the loser to move,
+/// no reserve of his — with the outcome, and says that `--position`
+/// rejects it (the game is over), never printing it silently.
+#[test]
+fn play_of_the_last_boss_capture_prints_the_final_text() {
+    let (code, out, err) = common::arbiter(&[
+        "play",
+        "--variant",
+        "bosses",
+        "--position",
+        "8/8/8/8/3[d1]4/2(D)5/8/8 w D",
+        "--moves",
+        "c3xe5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "8/8/8/4(D)3/8/8/8/8 b D", "{out}");
+    assert_eq!(
+        lines[1], "outcome: white-wins (the game is over: no move follows, G6)",
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("note: this final position is not a valid position text")
+            && lines[2].ends_with(
+                "impossible position: board: black has no piece and no boss left: the game is over (G6)"
+            ),
+        "{out}"
+    );
+    // The text is well-formed: read back, it fails validation, not syntax.
+    let (code, _, err) = common::arbiter(&["moves", "--variant", "bosses", "--position", lines[0]]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("impossible position: board"), "{err}");
 }
