@@ -3,13 +3,13 @@
 //! shared draughts mechanism ([`crate::variants::draughts`]).
 //!
 //! The game module reads like the rules. A turn ([`Turn`], G2) is the
-//! boss drops ([`drops`], CWB-7), then the main move — a step (CWB-2) or a
+//! boss drops (`drops`, CWB-7), then the main move — a step (CWB-2) or a
 //! capture series (CWB-3..CWB-6, with the maximum rule CWB-4 and boss hit
 //! points CWB-8) found by the one draughts series search
 //! ([`crate::variants::draughts::Arena::series`]) — then the binding shift
-//! ([`binding`], CWB-9). [`Bosses::generate`] is the one move generator,
+//! (`binding`, CWB-9). [`Bosses::generate`] is the one move generator,
 //! for move lists and for bulk counting. Game end: CWB-10. Options:
-//! CWB-11. Position and move texts: [`notation`]; `explain`: [`explain`].
+//! CWB-11. Position and move texts: [`notation`]; `explain`: `explain.rs`.
 
 use smallvec::SmallVec;
 
@@ -197,7 +197,7 @@ fn is_jump(a: u8, b: u8) -> bool {
 
 impl Bosses {
     /// Parses and validates a position text (G4): [`notation::Setup`],
-    /// then [`notation::Setup::validate`].
+    /// then `notation::Setup::validate`.
     ///
     /// # Errors
     /// Syntax errors per field (`board`, `turn`, `reserve`), then the
@@ -534,7 +534,7 @@ impl Game for Bosses {
         (self.count_legal() == 0).then_some(Outcome::Win(self.turn.other()))
     }
 
-    /// The canonical text ([`notation::write`]); after the capture of a
+    /// The canonical text (`notation::write`); after the capture of a
     /// side's last boss it is the final position, which is not a valid
     /// position text (G6, see there).
     fn to_text(&self) -> String {

@@ -1,6 +1,6 @@
 //! Checkers with Bosses position and move texts (G4, G2): a position text
 //! is parsed into a raw [`Setup`] (whatever the text said), which becomes a
-//! [`Bosses`] position only through [`Setup::validate`]; [`write`] prints
+//! [`Bosses`] position only through `Setup::validate`; `write` prints
 //! the canonical text back.
 //!
 //! # Position text

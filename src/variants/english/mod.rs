@@ -14,7 +14,7 @@
 //! [`Game::generate`] of the game) on its compact move [`Turn`]; capture
 //! series come from the one draughts series search
 //! ([`crate::variants::draughts::Arena::series`]). Position and move texts:
-//! [`notation`]; `explain`: [`explain`].
+//! [`notation`]; `explain`: `explain.rs`.
 
 use crate::core::{
     Color, Counter, Game, Move, MoveError, MoveSink, Outcome, PositionError, Rules, Verdict,
@@ -171,7 +171,7 @@ fn ci(c: Color) -> usize {
 
 impl English {
     /// Parses and validates a position text (G4): [`notation::Setup`],
-    /// then [`notation::Setup::validate`].
+    /// then `notation::Setup::validate`.
     ///
     /// # Errors
     /// Syntax errors per field; squares off the 32 dark squares, squares

@@ -1,6 +1,6 @@
 //! English position and move texts (G4, G2): a position text is parsed
 //! into a raw [`Setup`] (whatever the text said), which becomes an
-//! [`English`] position only through [`Setup::validate`]; the canonical
+//! [`English`] position only through `Setup::validate`; the canonical
 //! text is printed back by [`write`].
 //!
 //! # Position text (PDN FEN, what PDN tools and pydraughts use)
