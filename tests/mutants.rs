@@ -21,7 +21,6 @@ fn check(variant: &str) {
         Some(variant),
         &RunOptions {
             max_nodes: NODE_BUDGET,
-            ..Default::default()
         },
         false,
         &mut |_| {},
