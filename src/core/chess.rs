@@ -6,6 +6,7 @@
 //! higher bits for their own marks (a spring under a piece, a risen
 //! bishop); every function here looks only at bits 0–3.
 
+use super::error::Field;
 use super::error::PositionError;
 use super::game::Color;
 
@@ -103,7 +104,7 @@ pub fn parse_castling(field: &str) -> Result<u8, PositionError> {
         return Ok(0);
     }
     if field.is_empty() {
-        return Err(PositionError::syntax("castling", "empty (use '-')"));
+        return Err(PositionError::syntax(Field::Castling, "empty (use '-')"));
     }
     for ch in field.chars() {
         let bit = match ch {
@@ -113,14 +114,14 @@ pub fn parse_castling(field: &str) -> Result<u8, PositionError> {
             'q' => BQ,
             _ => {
                 return Err(PositionError::syntax(
-                    "castling",
+                    Field::Castling,
                     format!("'{ch}' is not one of KQkq"),
                 ))
             }
         };
         if rights & bit != 0 {
             return Err(PositionError::syntax(
-                "castling",
+                Field::Castling,
                 format!("'{ch}' given twice"),
             ));
         }

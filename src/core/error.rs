@@ -6,7 +6,11 @@
 //! line whatever the input; [`one_line`] does the same for whole messages
 //! at the edges (CLI, engine protocol).
 
+use std::fmt;
+
 use thiserror::Error;
+
+use super::Color;
 
 /// The most characters of user input a message quotes.
 pub const ECHO_MAX: usize = 48;
@@ -55,6 +59,67 @@ pub struct DepthError {
     pub max: u32,
 }
 
+/// The part of a position text an error is about (G4): every game's
+/// notation is built from these fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The text as a whole (nothing in it could be read).
+    Position,
+    /// The number or order of the text's fields.
+    Fields,
+    /// Pieces on the board (the piece-placement field).
+    Board,
+    /// The side to move.
+    Turn,
+    Castling,
+    EnPassant,
+    Halfmove,
+    Fullmove,
+    /// Spring squares (sonic).
+    Springs,
+    /// A king's forms (sonic, SCA-9.5).
+    Forms(Color),
+    /// A side's trampoline square (hop).
+    Trampoline(Color),
+    /// The denial state (crazy, DEN-7).
+    Denial,
+    /// Bosses in reserve (bosses).
+    Reserve,
+    /// The piece list of a side (english PDN).
+    Pieces(Color),
+}
+
+impl Field {
+    /// The name used in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Position => "position",
+            Field::Fields => "fields",
+            Field::Board => "board",
+            Field::Turn => "turn",
+            Field::Castling => "castling",
+            Field::EnPassant => "en passant",
+            Field::Halfmove => "halfmove",
+            Field::Fullmove => "fullmove",
+            Field::Springs => "springs",
+            Field::Forms(Color::White) => "white forms",
+            Field::Forms(Color::Black) => "black forms",
+            Field::Trampoline(Color::White) => "white trampoline",
+            Field::Trampoline(Color::Black) => "black trampoline",
+            Field::Denial => "denial",
+            Field::Reserve => "reserve",
+            Field::Pieces(Color::White) => "white pieces",
+            Field::Pieces(Color::Black) => "black pieces",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What a position text got wrong. Parsing (syntax, per notation field)
 /// and validation (meaning) are separate kinds, as parse → validate are
 /// separate steps (G4).
@@ -62,34 +127,28 @@ pub struct DepthError {
 pub enum PositionError {
     /// The text does not follow the notation: `field` names the part.
     #[error("malformed position: {field}: {message}")]
-    Syntax {
-        field: &'static str,
-        message: String,
-    },
+    Syntax { field: Field, message: String },
     /// The text parses but describes an impossible position.
     #[error("impossible position: {field}: {message}")]
-    Invalid {
-        field: &'static str,
-        message: String,
-    },
+    Invalid { field: Field, message: String },
 }
 
 impl PositionError {
-    pub fn syntax(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn syntax(field: Field, message: impl Into<String>) -> Self {
         PositionError::Syntax {
             field,
             message: message.into(),
         }
     }
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn invalid(field: Field, message: impl Into<String>) -> Self {
         PositionError::Invalid {
             field,
             message: message.into(),
         }
     }
-    pub fn field(&self) -> &'static str {
+    pub fn field(&self) -> Field {
         match self {
-            PositionError::Syntax { field, .. } | PositionError::Invalid { field, .. } => field,
+            PositionError::Syntax { field, .. } | PositionError::Invalid { field, .. } => *field,
         }
     }
 }

@@ -13,7 +13,7 @@ pub mod notation;
 pub mod perft;
 pub mod rules;
 
-pub use error::{Error, ErrorKind, MoveError, PositionError, RuleError};
+pub use error::{Error, ErrorKind, Field, MoveError, PositionError, RuleError};
 pub use game::{Color, Counter, DynGame, Game, MoveSink, Outcome, Verdict};
 pub use geometry::{Board, Dir, Square};
 pub use moves::{Decision, Form, KnightPath, Move, Rotation};

@@ -7,6 +7,7 @@
 //! square's token. The board size is read off the field: the number of
 //! ranks and the (equal) number of squares per rank, each 1..=16.
 
+use super::error::Field;
 use super::error::PositionError;
 use super::geometry::{Board, Square};
 
@@ -22,7 +23,7 @@ pub struct Cell<'a> {
 /// # Errors
 /// Empty ranks, unequal rank lengths, sizes over 16, unclosed brackets.
 pub fn parse_board_field(field: &str) -> Result<(Board, Vec<Cell<'_>>), PositionError> {
-    const F: &str = "board";
+    const F: Field = Field::Board;
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() > Board::MAX_SIDE as usize {
         return Err(PositionError::syntax(
@@ -164,7 +165,7 @@ pub fn parse_turn(field: &str) -> Result<super::Color, PositionError> {
         "w" => Ok(super::Color::White),
         "b" => Ok(super::Color::Black),
         _ => Err(PositionError::syntax(
-            "turn",
+            Field::Turn,
             format!("expected 'w' or 'b', found '{field}'"),
         )),
     }
@@ -182,7 +183,7 @@ pub fn turn_char(c: super::Color) -> char {
 ///
 /// # Errors
 /// Not a number, or below `min`.
-pub fn parse_counter(field: &'static str, text: &str, min: u32) -> Result<u32, PositionError> {
+pub fn parse_counter(field: Field, text: &str, min: u32) -> Result<u32, PositionError> {
     let n: u32 = text
         .parse()
         .map_err(|_| PositionError::syntax(field, format!("expected a number, found '{text}'")))?;

@@ -38,6 +38,7 @@
 //! e.g. `D@c3,c3-d4`, `b2xb4xd6`, `e5-d6,a1>b1,c3>d3`.
 
 use crate::core::notation::{parse_board_field, parse_turn, turn_char, write_board_field};
+use crate::core::Field;
 use crate::core::{Board, Color, MoveError, PositionError, Square};
 use crate::variants::draughts as dr;
 
@@ -90,7 +91,7 @@ impl Setup {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 3 {
             return Err(PositionError::syntax(
-                "position",
+                Field::Fields,
                 format!(
                     "expected 3 fields 'board turn reserve', found {}",
                     fields.len()
@@ -100,7 +101,7 @@ impl Setup {
         let (board, cells) = parse_board_field(fields[0])?;
         if board.width != 8 || board.height != 8 {
             return Err(PositionError::syntax(
-                "board",
+                Field::Board,
                 format!("the board is 8×8, found {}×{}", board.width, board.height),
             ));
         }
@@ -118,7 +119,7 @@ impl Setup {
 
     /// One square's token: `D`, `(D)`, `[D3]`, `{D3}` (either case).
     fn read_cell(square: Square, t: &str) -> Result<Piece, PositionError> {
-        let bad = || PositionError::syntax("board", format!("{square}: unknown token '{t}'"));
+        let bad = || PositionError::syntax(Field::Board, format!("{square}: unknown token '{t}'"));
         let (inner, crowned, boss) = match t.as_bytes()[0] {
             b'(' => (&t[1..t.len() - 1], true, false),
             b'[' => (&t[1..t.len() - 1], true, true),
@@ -133,7 +134,7 @@ impl Setup {
             let digits = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
             digits.then(|| rest.parse().ok()).flatten().ok_or_else(|| {
                 PositionError::syntax(
-                    "board",
+                    Field::Board,
                     format!("{square}: a boss needs its hit points, e.g. [D3], found '{t}'"),
                 )
             })?
@@ -165,7 +166,7 @@ impl Setup {
                 .and_then(kind_of)
                 .ok_or_else(|| {
                     PositionError::syntax(
-                        "reserve",
+                        Field::Reserve,
                         format!("unknown boss '{c}' (expected D O C d o c or '-')"),
                     )
                 })?;
@@ -173,7 +174,7 @@ impl Setup {
             let order = ci(color) as i32 * 3 + kind as i32;
             if order <= last {
                 return Err(PositionError::syntax(
-                    "reserve",
+                    Field::Reserve,
                     "bosses must be listed once each, in the order D O C d o c",
                 ));
             }
@@ -213,26 +214,26 @@ impl Setup {
             let bit = 1u64 << idx;
             if !crowned && far_rank(color) & bit != 0 {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!("{sq}: an uncrowned piece on its far rank"),
                 ));
             }
             if boss {
                 if hp < 1 || hp > r.hp as u32 {
                     return Err(PositionError::invalid(
-                        "board",
+                        Field::Board,
                         format!("{sq}: boss hit points {hp} outside 1..{}", r.hp),
                     ));
                 }
                 if !crowned && !r.boss_promotes {
                     return Err(PositionError::invalid(
-                        "board",
+                        Field::Board,
                         format!("{sq}: an uncrowned boss needs the option boss-promotes"),
                     ));
                 }
                 if p.reserve[ci(color)] & (1 << k) != 0 {
                     return Err(PositionError::invalid(
-                        "reserve",
+                        Field::Reserve,
                         format!(
                             "the {} boss {} is both on the board and in reserve",
                             color.name(),
@@ -243,7 +244,7 @@ impl Setup {
                 boss_count[ci(color)][k] += 1;
                 if boss_count[ci(color)][k] > 1 {
                     return Err(PositionError::invalid(
-                        "board",
+                        Field::Board,
                         format!("more than one {} boss {}", color.name(), LETTERS[k] as char),
                     ));
                 }
@@ -262,7 +263,7 @@ impl Setup {
                 let ordinary = p.pieces[ci(color)] & p.kind[k] & !p.boss;
                 if ordinary != 0 && boss_count[ci(color)][k] > 0 {
                     return Err(PositionError::invalid(
-                        "board",
+                        Field::Board,
                         format!(
                             "the {} boss {letter} is on the board together with ordinary pieces of its type",
                             color.name()
@@ -271,7 +272,7 @@ impl Setup {
                 }
                 if ordinary != 0 && p.reserve[ci(color)] & (1 << k) == 0 {
                     return Err(PositionError::invalid(
-                        "reserve",
+                        Field::Reserve,
                         format!(
                             "{} has ordinary {letter} pieces but that boss is not in reserve",
                             color.name()
@@ -281,7 +282,7 @@ impl Setup {
             }
             if p.eliminated(color) {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!(
                         "{} has no piece and no boss left: the game is over (G6)",
                         color.name()

@@ -4,6 +4,7 @@
 
 use super::binding::{Shift, ShiftOptions};
 use super::*;
+use crate::core::Field;
 
 /// One option index per piece (`None` = stays).
 type Assignment = Vec<Option<usize>>;
@@ -291,7 +292,7 @@ fn last_boss_captured_final_text() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)));
     assert_eq!(g.count_legal(), 0);
     let err = Bosses::parse(&g.to_text(), &rules).unwrap_err();
-    assert_eq!(err.field(), "board");
+    assert_eq!(err.field(), Field::Board);
     assert!(err.to_string().contains("game is over (G6)"), "{err}");
 }
 

@@ -31,6 +31,7 @@ pub mod pawn;
 pub mod position;
 pub mod sliders;
 
+use crate::core::Field;
 use board::*;
 use legal::{Out, ToSink};
 use moves::{Kind, Move};
@@ -131,12 +132,12 @@ impl Crazy {
         };
         if let Some(x) = excluded {
             notation::check_syntax(&x)
-                .map_err(|e| PositionError::syntax("denial", e.to_string()))?;
+                .map_err(|e| PositionError::syntax(Field::Denial, e.to_string()))?;
             match Game::legal_moves(&g).into_iter().find(|m| m.text() == x) {
                 Some(m) => g.core.excluded = Some(m),
                 None => {
                     return Err(PositionError::invalid(
-                        "denial",
+                        Field::Denial,
                         format!("excluded move '{x}' is not a move of this position (DEN-7)"),
                     ))
                 }

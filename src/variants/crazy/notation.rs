@@ -25,6 +25,7 @@ use crate::core::moves::{Decision, KnightPath, Move};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
+use crate::core::Field;
 use crate::core::{Color, MoveError, PositionError};
 
 /// A position text read field by field, not yet validated.
@@ -64,14 +65,14 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 7 {
         return Err(PositionError::syntax(
-            "fields",
+            Field::Fields,
             format!("expected 7 fields (board turn castling en-passant halfmove fullmove denial), found {}", fields.len()),
         ));
     }
     let (board, cells) = parse_board_field(fields[0])?;
     if board.width != 8 || board.height != 8 {
         return Err(PositionError::syntax(
-            "board",
+            Field::Board,
             format!(
                 "crazy is played on 8×8, found {}×{}",
                 board.width, board.height
@@ -84,11 +85,11 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         let tok = cell.token;
         let inner = if let Some(rest) = tok.strip_prefix('(') {
             rest.strip_suffix(')').ok_or_else(|| {
-                PositionError::syntax("board", format!("{}: stacks use ( )", cell.square))
+                PositionError::syntax(Field::Board, format!("{}: stacks use ( )", cell.square))
             })?
         } else if tok.starts_with('[') || tok.starts_with('{') {
             return Err(PositionError::syntax(
-                "board",
+                Field::Board,
                 format!("{}: stacks use ( ), not '{tok}'", cell.square),
             ));
         } else {
@@ -96,7 +97,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         };
         if inner.is_empty() {
             return Err(PositionError::syntax(
-                "board",
+                Field::Board,
                 format!("{}: empty stack", cell.square),
             ));
         }
@@ -105,7 +106,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         while k < chars.len() {
             let p = from_letter(chars[k]).ok_or_else(|| {
                 PositionError::syntax(
-                    "board",
+                    Field::Board,
                     format!("{}: '{}' is not a piece letter", cell.square, chars[k]),
                 )
             })?;
@@ -113,7 +114,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             if chars.get(k + 1) == Some(&'*') {
                 if kind(p) != BISHOP || tok == inner {
                     return Err(PositionError::syntax(
-                        "board",
+                        Field::Board,
                         format!(
                             "{}: '*' marks a risen bishop inside ( ), e.g. (B*)",
                             cell.square
@@ -126,7 +127,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             k += 1;
             if !st.push(p) {
                 return Err(PositionError::syntax(
-                    "board",
+                    Field::Board,
                     format!(
                         "{}: more than {MAX_STACK} pieces in one stack (no game has more pieces)",
                         cell.square
@@ -144,11 +145,11 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             let mut last = 0usize;
             for ch in c.chars() {
                 let pos = order.iter().position(|&o| o == ch).ok_or_else(|| {
-                    PositionError::syntax("castling", format!("'{ch}' is not one of KQkq"))
+                    PositionError::syntax(Field::Castling, format!("'{ch}' is not one of KQkq"))
                 })?;
                 if pos < last || bits & (1 << pos) != 0 {
                     return Err(PositionError::syntax(
-                        "castling",
+                        Field::Castling,
                         "rights must be in the order KQkq without repeats",
                     ));
                 }
@@ -162,25 +163,31 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         "-" => None,
         e => {
             let (s1, n1) = Square::parse_prefix(e).ok_or_else(|| {
-                PositionError::syntax("en-passant", "expected '-' or two squares")
+                PositionError::syntax(Field::EnPassant, "expected '-' or two squares")
             })?;
             let s2 = Square::parse(&e[n1..]).ok_or_else(|| {
-                PositionError::syntax("en-passant", "expected skipped square then victim square")
+                PositionError::syntax(
+                    Field::EnPassant,
+                    "expected skipped square then victim square",
+                )
             })?;
             if s1.file() > 7 || s2.file() > 7 || s1.rank() > 7 || s2.rank() > 7 {
-                return Err(PositionError::syntax("en-passant", "square off the board"));
+                return Err(PositionError::syntax(
+                    Field::EnPassant,
+                    "square off the board",
+                ));
             }
             Some((s1, s2))
         }
     };
-    let halfmove = parse_counter("halfmove", fields[4], 0)?;
-    let fullmove = parse_counter("fullmove", fields[5], 1)?;
+    let halfmove = parse_counter(Field::Halfmove, fields[4], 0)?;
+    let fullmove = parse_counter(Field::Fullmove, fields[5], 1)?;
     let den = fields[6];
     let (holder_part, excluded) = match den.split_once(':') {
         Some((h, m)) => {
             if m.is_empty() {
                 return Err(PositionError::syntax(
-                    "denial",
+                    Field::Denial,
                     "':' must be followed by the excluded move",
                 ));
             }
@@ -195,7 +202,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         "b!" => (Color::Black, true),
         _ => {
             return Err(PositionError::syntax(
-                "denial",
+                Field::Denial,
                 format!("expected w|b [!] [:move], found '{den}'"),
             ))
         }
@@ -224,14 +231,14 @@ impl Setup {
     /// [`PositionError::Invalid`] naming the field.
     pub fn validate(self, fl: &Flags) -> Result<Core, PositionError> {
         let c = self.core;
-        let bad = |f: &'static str, m: String| Err(PositionError::invalid(f, m));
+        let bad = |f: Field, m: String| Err(PositionError::invalid(f, m));
         for i in 0..64 {
             let st = &c.b[i];
             let Some(base) = st.base() else { continue };
             let s = sq_of(i);
             if st.len() > 1 && kind(base) != ROOK {
                 return bad(
-                    "board",
+                    Field::Board,
                     format!(
                         "{s}: a {} base cannot carry riders (CRZ-V, CRZ-R3)",
                         letter(base)
@@ -245,7 +252,7 @@ impl Setup {
                     7 - s.rank()
                 };
                 if rel == 0 || rel == 7 {
-                    return bad("board", format!("{s}: a pawn cannot stand as a base on its own first or last rank (CRZ-V, CRZ-P3)"));
+                    return bad(Field::Board, format!("{s}: a pawn cannot stand as a base on its own first or last rank (CRZ-V, CRZ-P3)"));
                 }
             }
         }
@@ -256,7 +263,7 @@ impl Setup {
                     .sum();
             if pieces > MAX_PER_COLOR {
                 return bad(
-                    "board",
+                    Field::Board,
                     format!(
                         "{pieces} {} pieces, more than a side can have ({MAX_PER_COLOR}, riders included; CRZ-V)",
                         col.name()
@@ -276,13 +283,13 @@ impl Setup {
                     .sum();
             if n == 0 {
                 return bad(
-                    "board",
+                    Field::Board,
                     format!("no {} king: the game is over (G6)", col.name()),
                 );
             }
             if n > 1 {
                 return bad(
-                    "board",
+                    Field::Board,
                     format!("more than one {} king (CRZ-V)", col.name()),
                 );
             }
@@ -298,7 +305,7 @@ impl Setup {
                     || c.b[rsq as usize].base().map(|p| p & 15) != Some(make(ROOK, col)))
             {
                 return bad(
-                    "castling",
+                    Field::Castling,
                     format!(
                         "right {} needs king and rook as bases on their start squares (CRZ-V)",
                         sq_of(rsq as usize)
@@ -325,29 +332,29 @@ impl Setup {
                 && rel(victim) == 1;
             if !c.b[idx(skip)].is_empty() {
                 return bad(
-                    "en-passant",
+                    Field::EnPassant,
                     format!("skipped square {skip} is occupied (CRZ-V)"),
                 );
             }
             if vb.len() != 1 || vb.get(0) != make(PAWN, mover) || !(forward || sideways) {
-                return bad("en-passant", format!("{victim} is not a base pawn of the side that just moved next to {skip} (CRZ-V)"));
+                return bad(Field::EnPassant, format!("{victim} is not a base pawn of the side that just moved next to {skip} (CRZ-V)"));
             }
         }
         if self.excluded.is_some() && c.holder != c.turn {
             return bad(
-                "denial",
+                Field::Denial,
                 "an excluded move needs the side to move to hold the right (CRZ-V, DEN-7)".into(),
             );
         }
         if c.protected && c.holder == c.turn {
             return bad(
-                "denial",
+                Field::Denial,
                 "the side holding the right cannot have a protected turn (CRZ-V, DEN-3)".into(),
             );
         }
         if in_check(&c.b, c.turn.other(), c.castling, fl) {
             return bad(
-                "board",
+                Field::Board,
                 format!(
                     "the side not to move ({}) is in check (CRZ-V)",
                     c.turn.other().name()

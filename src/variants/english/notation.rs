@@ -26,6 +26,7 @@
 //! landing square, G2). `parse_move` also accepts the short PDN form
 //! `from x to` when exactly one series matches.
 
+use crate::core::Field;
 use crate::core::{Color, MoveError, PositionError};
 
 use super::{ci, EngRules, English, RANK1, RANK8};
@@ -75,7 +76,7 @@ impl Setup {
         let fields: Vec<&str> = text.split(':').collect();
         if fields.len() != 3 {
             return Err(PositionError::syntax(
-                "position",
+                Field::Fields,
                 format!(
                     "expected 'turn:W...:B...' (3 fields separated by ':'), found {} fields",
                     fields.len()
@@ -87,7 +88,7 @@ impl Setup {
             "W" => Color::White,
             t => {
                 return Err(PositionError::syntax(
-                    "turn",
+                    Field::Turn,
                     format!("expected 'B' or 'W', found '{t}'"),
                 ))
             }
@@ -100,11 +101,11 @@ impl Setup {
         for f in &fields[1..] {
             let f = f.trim();
             let (color, field) = match f.chars().next() {
-                Some('W') => (Color::White, "white"),
-                Some('B') => (Color::Black, "black"),
+                Some('W') => (Color::White, Field::Pieces(Color::White)),
+                Some('B') => (Color::Black, Field::Pieces(Color::Black)),
                 _ => {
                     return Err(PositionError::syntax(
-                        "pieces",
+                        Field::Fields,
                         format!("a piece list must start with 'W' or 'B', found '{f}'"),
                     ))
                 }
@@ -125,12 +126,7 @@ impl Setup {
     }
 
     /// One item of a piece list: `[K]n` or a range of men `a-b`.
-    fn read_item(
-        &mut self,
-        color: Color,
-        field: &'static str,
-        item: &str,
-    ) -> Result<(), PositionError> {
+    fn read_item(&mut self, color: Color, field: Field, item: &str) -> Result<(), PositionError> {
         let (king, num) = match item.strip_prefix('K') {
             Some(rest) => (true, rest),
             None => (false, item),
@@ -187,7 +183,7 @@ impl Setup {
             king,
         } in self.items
         {
-            let field = if color.is_white() { "white" } else { "black" };
+            let field = Field::Pieces(color);
             if !(1..=32).contains(&n) {
                 return Err(PositionError::invalid(
                     field,

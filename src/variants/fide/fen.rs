@@ -33,6 +33,7 @@
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
+use crate::core::Field;
 use crate::core::{Board, Color, PositionError, Square};
 
 use super::position::{
@@ -74,25 +75,25 @@ impl Setup {
     pub fn parse(text: &str) -> Result<Setup, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let names = [
-            "board",
-            "turn",
-            "castling",
-            "en passant",
-            "halfmove",
-            "fullmove",
+            Field::Board,
+            Field::Turn,
+            Field::Castling,
+            Field::EnPassant,
+            Field::Halfmove,
+            Field::Fullmove,
         ];
         match fields.len() {
-            0 => return Err(PositionError::syntax("board", "empty position text")),
+            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
             1..=3 => return Err(PositionError::syntax(names[fields.len()], "missing")),
             5 => {
                 return Err(PositionError::syntax(
-                    "fullmove",
+                    Field::Fullmove,
                     "missing (give both counters or neither)",
                 ))
             }
             n if n > 6 => {
                 return Err(PositionError::syntax(
-                    "fields",
+                    Field::Fields,
                     format!("{n} fields (expected 4 or 6)"),
                 ))
             }
@@ -101,7 +102,7 @@ impl Setup {
         let (b, cells) = parse_board_field(fields[0])?;
         if b != Board::CHESS {
             return Err(PositionError::syntax(
-                "board",
+                Field::Board,
                 format!("{}x{} board (expected 8x8)", b.width, b.height),
             ));
         }
@@ -121,7 +122,7 @@ impl Setup {
                 }
                 _ => {
                     return Err(PositionError::syntax(
-                        "board",
+                        Field::Board,
                         format!(
                             "'{}' on {} is not a piece (expected one of PNBRQKpnbrqk)",
                             c.token, c.square
@@ -141,7 +142,7 @@ impl Setup {
         } else {
             let s = Board::CHESS.parse_square(fields[3]).ok_or_else(|| {
                 PositionError::syntax(
-                    "en passant",
+                    Field::EnPassant,
                     format!("expected '-' or a square a1..h8, found '{}'", fields[3]),
                 )
             })?;
@@ -149,8 +150,8 @@ impl Setup {
         };
         let (halfmove, fullmove) = if fields.len() == 6 {
             (
-                parse_counter("halfmove", fields[4], 0)?,
-                parse_counter("fullmove", fields[5], 1)?,
+                parse_counter(Field::Halfmove, fields[4], 0)?,
+                parse_counter(Field::Fullmove, fields[5], 1)?,
             )
         } else {
             (0, 1)
@@ -191,7 +192,7 @@ impl Setup {
             let n = pos.pieces(c, KING).count_ones();
             if n != 1 {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!("{n} {name} kings (exactly one needed)"),
                 ));
             }
@@ -205,21 +206,21 @@ impl Setup {
                 .sum();
             if pos.colors[c].count_ones() > 16 || pawns > 8 || promoted > 8 - pawns {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!("too much {name} material (more than 16 pieces, 8 pawns, or promoted pieces than missing pawns)"),
                 ));
             }
         }
         if let Some(sq) = crate::core::bitboard::Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
             return Err(PositionError::invalid(
-                "board",
+                Field::Board,
                 format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
             ));
         }
         if pos.opponent_in_check() {
             let side = if self.turn == WHITE { "black" } else { "white" };
             return Err(PositionError::invalid(
-                "board",
+                Field::Board,
                 format!("the side not to move ({side}) is in check"),
             ));
         }
@@ -234,13 +235,13 @@ impl Setup {
             }
             if pos.pieces(color, KING) & bit(king) == 0 {
                 return Err(PositionError::invalid(
-                    "castling",
+                    Field::Castling,
                     format!("right '{letter}' but the king is not on {}", sq_name(king)),
                 ));
             }
             if pos.pieces(color, ROOK) & bit(rook) == 0 {
                 return Err(PositionError::invalid(
-                    "castling",
+                    Field::Castling,
                     format!("right '{letter}' but no rook on {}", sq_name(rook)),
                 ));
             }
@@ -254,7 +255,7 @@ impl Setup {
             };
             if ep / 8 != rank {
                 return Err(PositionError::invalid(
-                    "en passant",
+                    Field::EnPassant,
                     format!(
                         "{name} is not on rank {} (the side to move is {})",
                         rank + 1,
@@ -264,7 +265,7 @@ impl Setup {
             }
             if pos.pieces(mover, PAWN) & bit(pawn_sq) == 0 {
                 return Err(PositionError::invalid(
-                    "en passant",
+                    Field::EnPassant,
                     format!(
                         "no pawn of the side that just moved on {}",
                         sq_name(pawn_sq)
@@ -273,7 +274,7 @@ impl Setup {
             }
             if pos.occupied() & (bit(ep) | bit(origin)) != 0 {
                 return Err(PositionError::invalid(
-                    "en passant",
+                    Field::EnPassant,
                     format!(
                         "{name} and {} must be empty after a double step",
                         sq_name(origin)

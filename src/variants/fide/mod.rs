@@ -109,7 +109,7 @@ impl Chess {
     /// let g = Chess::from_fen(START, 0).unwrap();
     /// assert_eq!(g.perft(3), 8902);
     /// let e = Chess::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", 0).unwrap_err();
-    /// assert_eq!(e.field(), "board"); // no black king
+    /// assert_eq!(e.field(), arbiter::core::Field::Board); // no black king
     /// let v = g.explain("e1g1").unwrap();
     /// assert!(!v.legal && v.rules == ["FIDE-1"]);
     /// ```

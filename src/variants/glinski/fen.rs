@@ -40,6 +40,7 @@
 
 use crate::core::hex::{Cell, Cells, Dir, FILES, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
+use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::position::{
@@ -70,7 +71,7 @@ pub fn rank_cells(rank: u8) -> impl Iterator<Item = Cell> {
 }
 
 fn board_field(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
-    const F: &str = "board";
+    const F: Field = Field::Board;
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 11 {
         return Err(PositionError::syntax(
@@ -160,18 +161,18 @@ impl Setup {
     pub fn parse(text: &str) -> Result<Setup, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.len() {
-            0 => return Err(PositionError::syntax("board", "empty position text")),
-            1 => return Err(PositionError::syntax("turn", "missing")),
-            2 => return Err(PositionError::syntax("en passant", "missing")),
+            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
+            1 => return Err(PositionError::syntax(Field::Turn, "missing")),
+            2 => return Err(PositionError::syntax(Field::EnPassant, "missing")),
             4 => {
                 return Err(PositionError::syntax(
-                    "fullmove",
+                    Field::Fullmove,
                     "missing (give both counters or neither)",
                 ))
             }
             n if n > 5 => {
                 return Err(PositionError::syntax(
-                    "fields",
+                    Field::Fields,
                     format!(
                     "{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])"
                 ),
@@ -190,7 +191,7 @@ impl Setup {
         } else {
             Some(Cell::parse(fields[2]).ok_or_else(|| {
                 PositionError::syntax(
-                    "en passant",
+                    Field::EnPassant,
                     format!(
                         "expected '-' or a cell (a1..l6, f11), found '{}'",
                         fields[2]
@@ -200,8 +201,8 @@ impl Setup {
         };
         let (halfmove, fullmove) = if fields.len() == 5 {
             (
-                parse_counter("halfmove", fields[3], 0)?,
-                parse_counter("fullmove", fields[4], 1)?,
+                parse_counter(Field::Halfmove, fields[3], 0)?,
+                parse_counter(Field::Fullmove, fields[4], 1)?,
             )
         } else {
             (0, 1)
@@ -237,7 +238,7 @@ impl Setup {
                 pos.colors[c] |= 1 << s;
             }
         }
-        let invalid = |m: String| PositionError::invalid("board", m);
+        let invalid = |m: String| PositionError::invalid(Field::Board, m);
         for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
             let n = pos.pieces(c, KING).count_ones();
             if n != 1 {
@@ -286,7 +287,7 @@ impl Setup {
             } else {
                 (Dir::UP, Dir::DOWN)
             };
-            let bad = |m: String| PositionError::invalid("en passant", m);
+            let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
             let mover_name = if mover == WHITE { "white" } else { "black" };
             let origin = ep.step(back).filter(|o| START[mover] & o.bit() != 0);
             let Some(origin) = origin else {

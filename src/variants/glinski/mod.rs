@@ -118,7 +118,7 @@ impl Glinski {
     /// assert_eq!(g.perft(1), 51);
     /// let e = Glinski::from_text("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQB1NRP1 w - 0 1", 0)
     ///     .unwrap_err();
-    /// assert_eq!(e.field(), "board"); // no white king
+    /// assert_eq!(e.field(), arbiter::core::Field::Board); // no white king
     /// let v = g.explain("f5f7").unwrap();
     /// assert!(!v.legal && v.rules == ["GLN-1"]);
     /// ```

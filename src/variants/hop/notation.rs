@@ -28,6 +28,7 @@ use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
+use crate::core::Field;
 use crate::core::{Color, Decision, Move, PositionError, Square};
 
 /// A position text as read, not yet validated.
@@ -44,7 +45,7 @@ pub struct Setup {
 
 pub use crate::core::chess::{from_letter as piece_from_char, letter as piece_char};
 
-fn parse_square_field(field: &'static str, text: &str) -> Result<u8, PositionError> {
+fn parse_square_field(field: Field, text: &str) -> Result<u8, PositionError> {
     if text == "-" {
         return Ok(NONE);
     }
@@ -65,7 +66,7 @@ impl Setup {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 8 {
             return Err(PositionError::syntax(
-                "fields",
+                Field::Fields,
                 format!(
                     "expected 8 fields (board turn castling en-passant halfmove fullmove white-trampoline black-trampoline), found {}",
                     fields.len()
@@ -75,7 +76,7 @@ impl Setup {
         let (b, cells) = parse_board_field(fields[0])?;
         if b != crate::core::Board::CHESS {
             return Err(PositionError::syntax(
-                "board",
+                Field::Board,
                 format!("expected 8x8, found {}x{}", b.width, b.height),
             ));
         }
@@ -88,7 +89,7 @@ impl Setup {
             }
             .ok_or_else(|| {
                 PositionError::syntax(
-                    "board",
+                    Field::Board,
                     format!("unknown piece '{}' on {}", cell.token, cell.square),
                 )
             })?;
@@ -98,15 +99,15 @@ impl Setup {
         let castling = parse_castling(fields[2])?;
         if castling_field(castling) != fields[2] {
             return Err(PositionError::syntax(
-                "castling",
+                Field::Castling,
                 "rights not in the order KQkq",
             ));
         }
-        let ep = parse_square_field("en-passant", fields[3])?;
-        let halfmove = parse_counter("halfmove", fields[4], 0)?;
-        let fullmove = parse_counter("fullmove", fields[5], 1)?;
-        let tw = parse_square_field("white-trampoline", fields[6])?;
-        let tb = parse_square_field("black-trampoline", fields[7])?;
+        let ep = parse_square_field(Field::EnPassant, fields[3])?;
+        let halfmove = parse_counter(Field::Halfmove, fields[4], 0)?;
+        let fullmove = parse_counter(Field::Fullmove, fields[5], 1)?;
+        let tw = parse_square_field(Field::Trampoline(Color::White), fields[6])?;
+        let tb = parse_square_field(Field::Trampoline(Color::Black), fields[7])?;
         Ok(Setup {
             board,
             turn,
@@ -138,7 +139,7 @@ impl Setup {
                 if kind(p) == KING {
                     if king[s] != NONE {
                         return Err(inv(
-                            "board",
+                            Field::Board,
                             format!(
                                 "more than one {} king",
                                 if s == 0 { "white" } else { "black" }
@@ -148,13 +149,13 @@ impl Setup {
                     king[s] = sq;
                 }
                 if kind(p) == PAWN && (r == 0 || r == 7) {
-                    return Err(inv("board", format!("pawn on {}", sq_name(sq))));
+                    return Err(inv(Field::Board, format!("pawn on {}", sq_name(sq))));
                 }
             }
         }
         for (s, name) in [(0, "white"), (1, "black")] {
             if king[s] == NONE {
-                return Err(inv("board", format!("no {name} king")));
+                return Err(inv(Field::Board, format!("no {name} king")));
             }
         }
         for (bit, k, rook, ch) in [
@@ -167,7 +168,7 @@ impl Setup {
                 let c = if bit & (WK | WQ) != 0 { 0 } else { BLACK };
                 if self.board[k as usize] != KING | c || self.board[rook as usize] != ROOK | c {
                     return Err(inv(
-                        "castling",
+                        Field::Castling,
                         format!("right '{ch}' needs king and rook on their home squares"),
                     ));
                 }
@@ -188,7 +189,7 @@ impl Setup {
                 || self.board[origin as usize] != 0
             {
                 return Err(inv(
-                    "en-passant",
+                    Field::EnPassant,
                     format!(
                         "{} is not the square behind a pawn that just made a double step",
                         sq_name(self.ep)
@@ -196,7 +197,10 @@ impl Setup {
                 ));
             }
         }
-        for (i, name) in [(0usize, "white-trampoline"), (1, "black-trampoline")] {
+        for (i, name) in [
+            (0usize, Field::Trampoline(Color::White)),
+            (1, Field::Trampoline(Color::Black)),
+        ] {
             let t = self.tramp[i];
             if t != NONE && self.board[t as usize] != 0 {
                 return Err(inv(
@@ -207,7 +211,7 @@ impl Setup {
         }
         if self.tramp[0] != NONE && self.tramp[0] == self.tramp[1] {
             return Err(inv(
-                "black-trampoline",
+                Field::Trampoline(Color::Black),
                 format!("both trampolines on {}", sq_name(self.tramp[0])),
             ));
         }
@@ -226,7 +230,7 @@ impl Setup {
         let other = self.turn.other();
         if pos.in_check(other) {
             return Err(inv(
-                "turn",
+                Field::Turn,
                 format!(
                     "the side not to move ({}) is in check (HOP-7)",
                     other.name()

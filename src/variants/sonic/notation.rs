@@ -82,6 +82,7 @@ use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
+use crate::core::Field;
 use crate::core::{Board, Color, Form, MoveError, PositionError, Rotation, Square};
 
 use super::eggman::{bit, Forms};
@@ -108,7 +109,7 @@ pub struct Setup {
     pub forms: [Forms; 2],
 }
 
-fn parse_square_list(field: &'static str, text: &str) -> Result<Vec<Square>, PositionError> {
+fn parse_square_list(field: Field, text: &str) -> Result<Vec<Square>, PositionError> {
     if text == "-" {
         return Ok(vec![]);
     }
@@ -120,7 +121,7 @@ fn parse_square_list(field: &'static str, text: &str) -> Result<Vec<Square>, Pos
         .collect()
 }
 
-fn parse_forms(field: &'static str, text: &str) -> Result<Forms, PositionError> {
+fn parse_forms(field: Field, text: &str) -> Result<Forms, PositionError> {
     let err = |m: &str| {
         PositionError::syntax(
             field,
@@ -178,7 +179,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if !matches!(fields.len(), 4 | 6 | 7 | 9) {
         return Err(PositionError::syntax(
-            "fields",
+            Field::Fields,
             format!("{} fields; expected 9 (board turn castling ep halfmove fullmove springs white-forms black-forms), or the first 4, 6 or 7", fields.len()),
         ));
     }
@@ -192,7 +193,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         };
         let p = p.ok_or_else(|| {
             PositionError::syntax(
-                "board",
+                Field::Board,
                 format!(
                     "'{}' on {} is not a piece (PNBRQK/pnbrqk, compounds ACM/acm)",
                     c.token, c.square
@@ -206,26 +207,26 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let ep = match fields[3] {
         "-" => None,
         s => Some(Square::parse(s).ok_or_else(|| {
-            PositionError::syntax("en passant", format!("'{s}' is not a square"))
+            PositionError::syntax(Field::EnPassant, format!("'{s}' is not a square"))
         })?),
     };
     let (halfmove, fullmove) = if fields.len() >= 6 {
         (
-            parse_counter("halfmove clock", fields[4], 0)?,
-            parse_counter("fullmove number", fields[5], 1)?,
+            parse_counter(Field::Halfmove, fields[4], 0)?,
+            parse_counter(Field::Fullmove, fields[5], 1)?,
         )
     } else {
         (0, 1)
     };
     let springs = if fields.len() >= 7 {
-        parse_square_list("springs", fields[6])?
+        parse_square_list(Field::Springs, fields[6])?
     } else {
         vec![]
     };
     let forms = if fields.len() == 9 {
         [
-            parse_forms("white forms", fields[7])?,
-            parse_forms("black forms", fields[8])?,
+            parse_forms(Field::Forms(Color::White), fields[7])?,
+            parse_forms(Field::Forms(Color::Black), fields[8])?,
         ]
     } else {
         [Forms::START; 2]
@@ -252,7 +253,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
     let board = s.board;
     if !(8..=16).contains(&board.width) || !(8..=16).contains(&board.height) {
         return Err(PositionError::invalid(
-            "board",
+            Field::Board,
             format!(
                 "{}×{} board: sonic boards are 8×8 to 16×16 (SCA-11)",
                 board.width, board.height
@@ -264,7 +265,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
     for &(sq, p) in &s.pieces {
         if is_compound(kind(p)) && !rules.in_play(kind(p)) {
             return Err(PositionError::invalid(
-                "board",
+                Field::Board,
                 format!(
                     "'{}' on {sq}: the {} is not in play; name it in the rule option compounds= (SCA-12)",
                     letter(p),
@@ -277,7 +278,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         if kind(p) == KING {
             if kings[c].is_some() {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!("more than one {} king", color_of(p).name()),
                 ));
             }
@@ -285,7 +286,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         }
         if kind(p) == PAWN && (sq.rank() == 0 || sq.rank() == board.height - 1) {
             return Err(PositionError::invalid(
-                "board",
+                Field::Board,
                 format!("pawn on {sq}: no pawn may stand on the first or last rank (SCA-2)"),
             ));
         }
@@ -295,13 +296,13 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         match (kings[c as usize], lost) {
             (None, false) => {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!("no {} king (G6: one king each)", c.name()),
                 ))
             }
             (None, true) => {
                 return Err(PositionError::invalid(
-                    "board",
+                    Field::Board,
                     format!(
                         "the {} king is lost: the game is over, and a finished game is not a position (G6)",
                         c.name()
@@ -310,7 +311,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
             }
             (Some(k), true) => {
                 return Err(PositionError::invalid(
-                    forms_field(c),
+                    Field::Forms(c),
                     format!("'-' says the king is lost, but the {} king stands on {k} (SCA-9.5)", c.name()),
                 ))
             }
@@ -321,13 +322,13 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
     for &sq in &s.springs {
         if !board.contains(sq) {
             return Err(PositionError::invalid(
-                "springs",
+                Field::Springs,
                 format!("{sq} is off the {}×{} board", board.width, board.height),
             ));
         }
         if seen.contains(&sq) {
             return Err(PositionError::invalid(
-                "springs",
+                Field::Springs,
                 format!("{sq} listed twice"),
             ));
         }
@@ -361,7 +362,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
             && (k.file() as i8 - rook_file as i8).abs() >= 3;
         if !ok {
             let ch = ['K', 'Q', 'k', 'q'][bitv.trailing_zeros() as usize];
-            return Err(PositionError::invalid("castling", format!("'{ch}' needs the {} king on its first rank and a rook in the corner, three or more files away", color.name())));
+            return Err(PositionError::invalid(Field::Castling, format!("'{ch}' needs the {} king on its first rank and a rook in the corner, three or more files away", color.name())));
         }
     }
     // En passant: the square a double step of the side not to move skipped.
@@ -381,14 +382,14 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
         };
         if !ok {
             return Err(PositionError::invalid(
-                "en passant",
+                Field::EnPassant,
                 format!("{ep} is not a square a {} pawn just skipped", mover.name()),
             ));
         }
     }
     // SCA-9.5.
     for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
-        let field = forms_field(c);
+        let field = Field::Forms(c);
         let f = s.forms[i];
         match f.current {
             Some(cur) if !f.has(cur) => {
@@ -439,14 +440,6 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
 }
 
 /// The name of `c`'s forms field (for errors).
-fn forms_field(c: Color) -> &'static str {
-    if c.is_white() {
-        "white forms"
-    } else {
-        "black forms"
-    }
-}
-
 fn forms_text(f: Forms) -> String {
     if f.remaining == 0 {
         return "-".into();
@@ -691,16 +684,16 @@ mod tests {
     #[test]
     fn forms_field() {
         assert_eq!(
-            parse_forms("f", "NA??").unwrap(),
+            parse_forms(Field::Forms(Color::White), "NA??").unwrap(),
             Forms {
                 remaining: 6,
                 current: None,
                 give_up: true
             }
         );
-        assert!(parse_forms("f", "KK=K").is_err());
-        assert!(parse_forms("f", "=K").is_err());
-        assert!(parse_forms("f", "KN=Q").is_err());
+        assert!(parse_forms(Field::Forms(Color::White), "KK=K").is_err());
+        assert!(parse_forms(Field::Forms(Color::White), "=K").is_err());
+        assert!(parse_forms(Field::Forms(Color::White), "KN=Q").is_err());
         assert_eq!(
             forms_text(Forms {
                 remaining: 7,
