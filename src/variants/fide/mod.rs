@@ -236,18 +236,18 @@ impl Game for Chess {
 mod tests {
     use super::*;
 
-    fn perft(fen: &str, depth: u32) -> u64 {
+    fn count(fen: &str, depth: u32) -> u64 {
         crate::core::perft::perft(&Chess::from_fen(fen, 0).unwrap(), depth)
     }
 
     #[test]
     fn start_and_kiwipete() {
-        assert_eq!(perft(START, 1), 20);
-        assert_eq!(perft(START, 3), 8902);
+        assert_eq!(count(START, 1), 20);
+        assert_eq!(count(START, 3), 8902);
         let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        assert_eq!(perft(kiwi, 1), 48);
-        assert_eq!(perft(kiwi, 2), 2039);
-        assert_eq!(perft(kiwi, 3), 97862);
+        assert_eq!(count(kiwi, 1), 48);
+        assert_eq!(count(kiwi, 2), 2039);
+        assert_eq!(count(kiwi, 3), 97862);
     }
 
     #[test]
