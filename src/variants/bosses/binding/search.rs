@@ -140,6 +140,15 @@ struct Search<'a> {
 
 type Memo = HashMap<(u8, u64, (u8, u8, [u8; 4])), bool>;
 
+/// The state of one enumeration: the goal, the feasibility memo, the
+/// shift being built and the shifts found.
+struct Walk<'g> {
+    goal: &'g Goal,
+    memo: Memo,
+    cur: Shift,
+    out: Vec<Shift>,
+}
+
 impl<'a> Search<'a> {
     fn new(pieces: &'a [(u8, ShiftOptions)]) -> Search<'a> {
         let n = pieces.len();
@@ -204,51 +213,38 @@ impl<'a> Search<'a> {
 
     /// Every shift of `goal`, in walk order.
     fn enumerate(&self, goal: &Goal) -> Vec<Shift> {
-        let mut memo = Memo::new();
-        let mut out = Vec::new();
-        let mut cur = Shift::new();
-        if self.can(goal, 0, 0, Summary::default(), &mut memo) {
-            self.walk(
-                goal,
-                0,
-                0,
-                Summary::default(),
-                &mut cur,
-                &mut memo,
-                &mut out,
-            );
+        let mut walk = Walk {
+            goal,
+            memo: Memo::new(),
+            cur: Shift::new(),
+            out: Vec::new(),
+        };
+        if self.can(goal, 0, 0, Summary::default(), &mut walk.memo) {
+            self.walk(&mut walk, 0, 0, Summary::default());
         }
-        out
+        walk.out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        &self,
-        goal: &Goal,
-        i: usize,
-        used: u64,
-        s: Summary,
-        cur: &mut Shift,
-        memo: &mut Memo,
-        out: &mut Vec<Shift>,
-    ) {
+    /// Extends `walk.cur` with the targets of pieces `i..`, keeping only
+    /// branches that can still complete a shift of `walk.goal`.
+    fn walk(&self, walk: &mut Walk, i: usize, used: u64, s: Summary) {
         if i == self.pieces.len() {
-            let mut shift = cur.clone();
+            let mut shift = walk.cur.clone();
             shift.sort_unstable();
-            out.push(shift);
+            walk.out.push(shift);
             return;
         }
         let (from, ref opts) = self.pieces[i];
         for &(t, d) in opts {
             let (u, s2) = (used | 1 << t, s.with(d));
-            if used & 1 << t == 0 && self.can(goal, i + 1, u, s2, memo) {
-                cur.push((from, t));
-                self.walk(goal, i + 1, u, s2, cur, memo, out);
-                cur.pop();
+            if used & 1 << t == 0 && self.can(walk.goal, i + 1, u, s2, &mut walk.memo) {
+                walk.cur.push((from, t));
+                self.walk(walk, i + 1, u, s2);
+                walk.cur.pop();
             }
         }
-        if self.can(goal, i + 1, used, s, memo) {
-            self.walk(goal, i + 1, used, s, cur, memo, out);
+        if self.can(walk.goal, i + 1, used, s, &mut walk.memo) {
+            self.walk(walk, i + 1, used, s);
         }
     }
 
