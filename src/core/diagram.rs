@@ -208,6 +208,9 @@ pub enum Marker {
     Risen,
     /// The boss here has this many hit points left (CWB).
     HitPoints(u8),
+    /// The piece here is crowned (a draughts king, ENG-1; a crowned
+    /// piece or boss, CWB-6): a crown over the token.
+    Crowned,
     /// The king here is in check.
     Check,
     /// A short free text in the cell's corner (anything else a game wants
@@ -262,8 +265,16 @@ pub enum LegKind {
     Place,
     /// A binding shift of a piece (CWB-9).
     Shift,
-    /// A piece falling from a stack, in cascade order.
+    /// A piece falling from a stack, in cascade order (CRZ-R4): `from ==
+    /// to`, the stack's cell; several on one cell are drawn side by side.
     Cascade,
+    /// A capture at a distance, the capturer not moving (a Crazy Chess
+    /// queen's all-round capture or revenge, CRZ-Q1/Q2): a thin arrow from
+    /// the capturer's cell to the piece taken.
+    Strike,
+    /// Two pieces change places (a Crazy Chess pawn's disguise, CRZ-P4/P5):
+    /// an arrow with a head at both ends, `from` the pawn's cell.
+    Swap,
 }
 
 /// One leg of a move: one arrow, numbered by its place in
@@ -279,6 +290,9 @@ pub struct Leg {
     /// The leg starts by turning at `from` with this rotation (a bounce,
     /// SCA-4.1): drawn as a small turning arrow around `from`.
     pub turn: Option<Rotation>,
+    /// The leg is taken back (a denied move, DEN-2): drawn faded and
+    /// crossed out.
+    pub crossed: bool,
 }
 
 impl Leg {
@@ -290,6 +304,7 @@ impl Leg {
             kind,
             via: Vec::new(),
             turn: None,
+            crossed: false,
         }
     }
     pub fn slide(from: Square, to: Square) -> Leg {
@@ -314,6 +329,11 @@ impl Leg {
     }
     pub fn turning(mut self, r: Rotation) -> Leg {
         self.turn = Some(r);
+        self
+    }
+    /// The leg crossed out (taken back).
+    pub fn crossed(mut self) -> Leg {
+        self.crossed = true;
         self
     }
 }

@@ -45,6 +45,8 @@ pub const SPRING: &str = "#00897b";
 pub const TRAMPOLINE: &str = "#43a047";
 /// Risen bishops: a chevron.
 pub const RISEN: &str = "#f9a825";
+/// A crowned draughts piece: a crown over the token.
+pub const CROWN: &str = "#c9a227";
 /// Hit points left: a badge.
 pub const HIT_POINTS: &str = "#b71c1c";
 /// A king in check: a red glow.

@@ -241,6 +241,9 @@ fn shade_color(shade: usize, hex: bool) -> &'static str {
 fn chain(legs: &[Leg]) -> Vec<&Leg> {
     let mut v: Vec<&Leg> = Vec::new();
     for leg in legs {
+        if matches!(leg.kind, LegKind::Cascade | LegKind::Strike) {
+            continue;
+        }
         if v.last().is_none_or(|prev| prev.to == leg.from) {
             v.push(leg);
         }
@@ -391,6 +394,7 @@ fn draw_markers_over(c: &mut Canvas, l: &Layout, p: &Picture) {
                 );
                 c.text(pt, 0.14 * u, "#ffffff", Anchor::Middle, &hp.to_string());
             }
+            Marker::Crowned => draw_crown(c, l, m.square),
             Marker::Label(t) => {
                 let (x, y) = l.corner(m.square, 1.0, -1.0);
                 let w = font::width(t, 0.15 * u) + 4.0;
@@ -405,6 +409,32 @@ fn draw_markers_over(c: &mut Canvas, l: &Layout, p: &Picture) {
             _ => {}
         }
     }
+}
+
+/// A crown over the top of a crowned draughts piece's token (ENG-1,
+/// CWB-6): three points on a band, gold with a dark edge.
+fn draw_crown(c: &mut Canvas, l: &Layout, sq: Square) {
+    let u = l.unit;
+    let (cx, cy) = l.centre(sq);
+    let (w, h) = (0.2 * u, 0.14 * u);
+    let base = cy - 0.2 * u;
+    let top = base - h;
+    let pts = [
+        (cx - w, base),
+        (cx - w, top),
+        (cx - w / 2.0, base - h * 0.45),
+        (cx, top - 0.03 * u),
+        (cx + w / 2.0, base - h * 0.45),
+        (cx + w, top),
+        (cx + w, base),
+    ];
+    c.polygon(
+        &pts,
+        &format!(
+            "fill=\"{CROWN}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"{}\" stroke-linejoin=\"round\"",
+            n((0.025 * u).max(1.0))
+        ),
+    );
 }
 
 /// The moves' marks, where an illegal move breaks, and the legs over them
@@ -628,9 +658,14 @@ fn draw_marks(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
 /// bottom-right corner.
 fn draw_labels(c: &mut Canvas, l: &Layout, m: &MoveDrawing) {
     let u = l.unit;
+    let mut seen: Vec<Square> = Vec::new();
     for mk in &m.marks {
         if let MoveMark::Label(t) = &mk.mark {
+            // Several labels on one cell go one above the other.
+            let k = seen.iter().filter(|&&s| s == mk.square).count() as f32;
+            seen.push(mk.square);
             let (x, y) = l.corner(mk.square, 1.0, 1.0);
+            let y = y - k * 0.25 * u;
             let w = font::width(t, 0.15 * u) + 4.0;
             c.rect(
                 (x - w / 2.0, y - 0.11 * u),
@@ -699,6 +734,24 @@ fn overlaps(a: Point, b: Point, c: Point, d: Point, u: f32) -> bool {
     hi.min(len(sub(b, a))) - lo.max(0.0) > 0.2 * u
 }
 
+/// The point halfway along a polyline (by length).
+fn halfway(pts: &[Point]) -> Point {
+    let total: f32 = pts.windows(2).map(|w| len(sub(w[1], w[0]))).sum();
+    let mut left = total / 2.0;
+    for w in pts.windows(2) {
+        let d = len(sub(w[1], w[0]));
+        if d >= left && d > 0.0 {
+            let t = left / d;
+            return (
+                w[0].0 + (w[1].0 - w[0].0) * t,
+                w[0].1 + (w[1].1 - w[0].1) * t,
+            );
+        }
+        left -= d;
+    }
+    pts[0]
+}
+
 /// Whether a leg is drawn as one straight segment.
 fn is_straight(leg: &Leg) -> bool {
     leg.via.is_empty()
@@ -738,6 +791,16 @@ fn draw_legs(
         let mut a = l.centre(leg.from);
         let mut b = l.centre(leg.to);
         let mut along = 0.0;
+        // A taken-back leg is faded (and crossed out below); a strike is
+        // thin.
+        let stroke = match (leg.crossed, leg.kind) {
+            (true, _) => stroke.replace("opacity=\"0.9\"", "opacity=\"0.45\""),
+            (_, LegKind::Strike) => stroke.replace(
+                &format!("stroke-width=\"{}\"", n(0.11 * u)),
+                &format!("stroke-width=\"{}\"", n(0.06 * u)),
+            ),
+            _ => stroke.clone(),
+        };
         if let Some(rot) = leg.turn {
             // Drawn once per cell, rotation and way in and out (a bounce
             // loop passes the same turn again), at the cell's centre.
@@ -777,6 +840,37 @@ fn draw_legs(
             _ => String::new(),
         };
         match leg.kind {
+            LegKind::Cascade if leg.from == leg.to => {
+                // Side by side in the cell, in order: a dotted arrow
+                // falling onto the stack.
+                let same: Vec<usize> = legs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (e, _))| {
+                        e.kind == LegKind::Cascade && e.from == e.to && e.from == leg.from
+                    })
+                    .map(|(k, _)| k)
+                    .collect();
+                let k = same.iter().position(|&k| k == i).unwrap_or(0);
+                let total = same.len() as f32;
+                let step = (0.28 * u).min(0.84 * u / total);
+                let x = b.0 + (k as f32 - (total - 1.0) / 2.0) * step;
+                let start = (x, b.1 - 0.46 * u);
+                let tip = (x, b.1 + 0.2 * u);
+                c.path(
+                    &format!(
+                        "M{} {}L{} {}",
+                        n(start.0),
+                        n(start.1),
+                        n(tip.0),
+                        n(tip.1 - 0.25 * u)
+                    ),
+                    &format!("{stroke}{dash}"),
+                );
+                head(c, tip, (0.0, 1.0), u, color);
+                let stagger = if k % 2 == 1 { 0.24 * u } else { 0.0 };
+                badges.push(((x, start.1 + 0.08 * u + stagger), i + 1));
+            }
             LegKind::Drop => {
                 let start = (b.0, b.1 - 0.95 * u);
                 let tip = (b.0, b.1 - 0.12 * u);
@@ -833,22 +927,69 @@ fn draw_legs(
                 pts.push(b);
                 let last = pts[pts.len() - 2];
                 let dir = unit_vec(sub(b, last));
-                let tip = (b.0 - dir.0 * 0.12 * u, b.1 - dir.1 * 0.12 * u);
+                // A strike stops short of the piece it takes.
+                let short = if leg.kind == LegKind::Strike {
+                    0.2 * u
+                } else {
+                    0.12 * u
+                };
+                let tip = (b.0 - dir.0 * short, b.1 - dir.1 * short);
                 let end = (tip.0 - dir.0 * 0.25 * u, tip.1 - dir.1 * 0.25 * u);
                 let k = pts.len();
                 pts[k - 1] = end;
+                if leg.kind == LegKind::Swap {
+                    // A head at the start too: the two pieces change places.
+                    let dir0 = unit_vec(sub(pts[1], a));
+                    let tip0 = (a.0 + dir0.0 * 0.12 * u, a.1 + dir0.1 * 0.12 * u);
+                    head(c, tip0, (-dir0.0, -dir0.1), u, color);
+                    pts[0] = (tip0.0 + dir0.0 * 0.25 * u, tip0.1 + dir0.1 * 0.25 * u);
+                }
                 let mut d = format!("M{} {}", n(pts[0].0), n(pts[0].1));
                 for p in &pts[1..] {
                     let _ = write!(d, "L{} {}", n(p.0), n(p.1));
                 }
                 c.path(&d, &format!("{stroke}{dash}"));
                 head(c, tip, dir, u, color);
-                let mut first = [pts[0], pts[1]];
+                let mut first = [a, pts[1]];
                 if k == 2 {
                     first[1] = b;
                 }
                 badges.push((badge_at(&first, u, along), i + 1));
             }
+        }
+        if leg.crossed {
+            // Crossed out in the middle of the leg.
+            let path: Vec<Point> = std::iter::once(a)
+                .chain(leg.via.iter().map(|&s| l.centre(s)))
+                .chain(std::iter::once(b))
+                .collect();
+            let m = halfway(&path);
+            let s = 0.22 * u;
+            let cross = format!(
+                "M{} {}L{} {}M{} {}L{} {}",
+                n(m.0 - s),
+                n(m.1 - s),
+                n(m.0 + s),
+                n(m.1 + s),
+                n(m.0 + s),
+                n(m.1 - s),
+                n(m.0 - s),
+                n(m.1 + s)
+            );
+            c.path(
+                &cross,
+                &format!(
+                    "stroke=\"#ffffff\" stroke-width=\"{}\" stroke-linecap=\"round\"",
+                    n(0.14 * u)
+                ),
+            );
+            c.path(
+                &cross,
+                &format!(
+                    "stroke=\"{CAPTURED}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
+                    n(0.07 * u)
+                ),
+            );
         }
     }
     if numbered {
@@ -1096,6 +1237,36 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
     if legs.contains(&LegKind::Hop) {
         legend.push((leg_color, "arched: a hop from a trampoline"));
     }
+    if legs.contains(&LegKind::Jump) {
+        legend.push((leg_color, "arched: a capture jump"));
+    }
+    if legs.contains(&LegKind::Drop) {
+        legend.push((
+            leg_color,
+            "arrow into a cell: a piece dropped from the reserve",
+        ));
+    }
+    if legs.contains(&LegKind::Shift) {
+        legend.push((leg_color, "long dashes: a binding shift"));
+    }
+    if legs.contains(&LegKind::Cascade) {
+        legend.push((
+            leg_color,
+            "dotted, in the cell: a unit falling from a captured rook, in order",
+        ));
+    }
+    if legs.contains(&LegKind::Strike) {
+        legend.push((
+            leg_color,
+            "thin arrow: a capture without moving (all-round, revenge)",
+        ));
+    }
+    if legs.contains(&LegKind::Swap) {
+        legend.push((leg_color, "two heads: a disguise swap"));
+    }
+    if p.moves.iter().any(|m| m.legs.iter().any(|l| l.crossed)) {
+        legend.push((CAPTURED, "crossed out: a move taken back (deny)"));
+    }
     if legs.contains(&LegKind::Place) {
         legend.push((
             leg_color,
@@ -1134,6 +1305,9 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
     }
     if has_marker(&|m| *m == Marker::Risen) {
         legend.push((RISEN, "risen bishop"));
+    }
+    if has_marker(&|m| *m == Marker::Crowned) {
+        legend.push((CROWN, "crowned"));
     }
     if has_marker(&|m| matches!(m, Marker::HitPoints(_))) {
         legend.push((HIT_POINTS, "hit points left"));

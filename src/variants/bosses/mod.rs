@@ -22,6 +22,7 @@ use crate::variants::draughts::{self as dr, Arena, Captures, Dirs, Series};
 use crate::variants::Variant;
 
 mod binding;
+pub mod diagram;
 mod drops;
 mod explain;
 pub mod notation;
@@ -569,6 +570,16 @@ impl Game for Bosses {
 
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::MoveText::parse(text.trim()).map(|_| ())
+    }
+
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(diagram::diagram(self))
+    }
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, t)
+    }
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {

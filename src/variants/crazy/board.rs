@@ -24,6 +24,9 @@
 //! 5. Deferred effects of a king's first-step capture run after its second
 //!    step with the moving king immune (CRZ-K2, [`Chain::immune`]).
 //! 6. Turn-end processing (CRZ-P3) is [`turn_end`], after all of the above.
+//!
+//! The resolver reports each step to its [`Trace`] (pictures record it,
+//! issue 14); play and perft use [`NoTrace`], which compiles to nothing.
 
 use crate::core::geometry::{Square, KING_DIRS};
 use crate::core::Color;
@@ -189,9 +192,49 @@ pub struct ChainMutants {
     pub all_round_stack: bool,
 }
 
+/// What the chain-reaction resolver reports while it works, in the order
+/// it happens (pictures record it, issue 14: `crazy::diagram`). Every
+/// method does nothing by default; [`NoTrace`], the trace of play and
+/// perft, is a zero-sized type whose calls compile to nothing.
+pub trait Trace: Default {
+    /// The piece `p` at `level` of square `i` is captured. `by`: the piece
+    /// that now stands there in its place (a moving or falling unit taking
+    /// the base, a rising bishop taking its rook); `None`: it is removed
+    /// (a knight's capture in passing or of a rider, en passant, revenge,
+    /// the all-round capture).
+    #[inline(always)]
+    fn captured(&mut self, _i: usize, _level: usize, _p: u8, _by: Option<u8>) {}
+    /// `unit` (bottom first) falls onto square `i` (CRZ-R4), before it
+    /// captures the base or lands.
+    #[inline(always)]
+    fn falls(&mut self, _i: usize, _unit: &Stack) {}
+    /// The queen `q` captured on `i` takes her revenge (CRZ-Q2).
+    #[inline(always)]
+    fn revenge(&mut self, _i: usize, _q: u8) {}
+    /// The all-round capture from `i` takes the base of `j` (CRZ-Q1).
+    #[inline(always)]
+    fn strikes(&mut self, _i: usize, _j: usize) {}
+    /// The captured bishop `p` rises on `i` (CRZ-B1).
+    #[inline(always)]
+    fn rises(&mut self, _i: usize, _p: u8) {}
+    /// A capture of the moving king on `i` is skipped (CRZ-K2).
+    #[inline(always)]
+    fn spared(&mut self, _i: usize) {}
+    /// The moving piece goes on: what follows belongs to its next landing
+    /// (a knight after its capture in passing, a king's second step).
+    #[inline(always)]
+    fn step(&mut self) {}
+}
+
+/// The trace that records nothing (play, perft, the check test).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct NoTrace;
+
+impl Trace for NoTrace {}
+
 /// The chain-reaction resolver of one turn (module docs). Works on the
-/// stacks in place.
-pub struct Chain<'a> {
+/// stacks in place, reporting to its trace `T`.
+pub struct Chain<'a, T: Trace = NoTrace> {
     pub b: &'a mut Stacks,
     /// CRZ-K2: while the deferred effects of a king's first-step capture
     /// run, the king of this colour (the one that moved) cannot be captured.
@@ -204,10 +247,19 @@ pub struct Chain<'a> {
     /// squares it acted on. The caller adds the squares it wrote itself.
     pub dirty: u64,
     pub m: ChainMutants,
+    /// Where the steps are reported.
+    pub trace: T,
 }
 
 impl<'a> Chain<'a> {
     pub fn new(b: &'a mut Stacks, m: ChainMutants) -> Self {
+        Chain::traced(b, m, NoTrace)
+    }
+}
+
+impl<'a, T: Trace> Chain<'a, T> {
+    /// A resolver reporting to `trace`.
+    pub fn traced(b: &'a mut Stacks, m: ChainMutants, trace: T) -> Self {
         Chain {
             b,
             immune: None,
@@ -215,6 +267,7 @@ impl<'a> Chain<'a> {
             touched: 0,
             dirty: 0,
             m,
+            trace,
         }
     }
 
@@ -232,8 +285,10 @@ impl<'a> Chain<'a> {
         }
         let p = self.b[i].get(level);
         if self.is_immune(p) {
+            self.trace.spared(i);
             return;
         }
+        self.trace.captured(i, level, p, None);
         if level == 0 {
             self.touched |= 1 << i;
         }
@@ -257,11 +312,13 @@ impl<'a> Chain<'a> {
             return;
         };
         if self.is_immune(victim) {
+            self.trace.spared(i);
             if !self.b[i].extend(unit) {
                 self.overflow = true;
             }
             return;
         }
+        self.trace.captured(i, 0, victim, Some(unit.get(0)));
         self.touched |= 1 << i;
         let mut old = self.b[i];
         let contents = old.split_off(1);
@@ -283,6 +340,7 @@ impl<'a> Chain<'a> {
                 let _ = unit.push(pieces.get(j));
             }
             k += n;
+            self.trace.falls(i, &unit);
             if self.b[i].is_empty() {
                 self.b[i] = unit;
             } else if self.m.fall_below {
@@ -300,7 +358,7 @@ impl<'a> Chain<'a> {
     /// The effect of a captured piece `p` that stood at `level` of `i`.
     pub fn effect(&mut self, i: usize, p: u8, level: usize) {
         match kind(p) {
-            QUEEN if !self.m.no_revenge => self.revenge(i, level),
+            QUEEN if !self.m.no_revenge => self.revenge(i, p, level),
             BISHOP if p & RISEN == 0 || self.m.rises_twice => self.rise(i, p, level),
             _ => {}
         }
@@ -309,7 +367,8 @@ impl<'a> Chain<'a> {
     /// CRZ-Q2: the captured queen captures the piece on her square (the
     /// capturer standing there, or the rook she was inside), then makes an
     /// all-round capture.
-    fn revenge(&mut self, i: usize, level: usize) {
+    fn revenge(&mut self, i: usize, q: u8, level: usize) {
+        self.trace.revenge(i, q);
         if self.m.revenge_spares_square {
         } else if level == 0 {
             if !self.b[i].is_empty() {
@@ -328,6 +387,9 @@ impl<'a> Chain<'a> {
         for d in KING_DIRS {
             if let Some(nb) = from.offset(d, crate::core::geometry::Board::CHESS) {
                 let j = idx(nb);
+                if !self.b[j].is_empty() {
+                    self.trace.strikes(i, j);
+                }
                 if self.m.all_round_stack {
                     while !self.b[j].is_empty() {
                         let top = self.b[j].len() - 1;
@@ -353,17 +415,25 @@ impl<'a> Chain<'a> {
         let risen = p | RISEN | FRESH;
         if level == 0 {
             match self.b[i].base() {
-                None => self.b[i] = Stack::one(risen),
-                Some(base) if self.is_immune(base) => {}
-                Some(_) => self.replace_base(i, &Stack::one(risen)),
+                None => {
+                    self.trace.rises(i, p);
+                    self.b[i] = Stack::one(risen);
+                }
+                Some(base) if self.is_immune(base) => self.trace.spared(i),
+                Some(_) => {
+                    self.trace.rises(i, p);
+                    self.replace_base(i, &Stack::one(risen));
+                }
             }
             return;
         }
+        self.trace.rises(i, p);
         match self.b[i].rook_below(level) {
             Some(r) => {
                 if r == 0 {
                     self.touched |= 1 << i;
                 }
+                self.trace.captured(i, r, self.b[i].get(r), Some(risen));
                 let contents = self.b[i].split_off(r + 1);
                 self.b[i].set(r, risen);
                 self.fall(i, &contents);

@@ -16,11 +16,14 @@
 //!   (CRZ-P1, P2, P4, P5).
 //! - `legal`: the one generator of legal moves (list or count).
 //! - [`check`] — CRZ-C1.
+//! - [`diagram`]: pictures of positions and turns (issue 14), the chain
+//!   reactions as the resolver reports them.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
 
 pub mod board;
 pub mod check;
+pub mod diagram;
 pub mod gen;
 pub mod king;
 pub mod knight;
@@ -413,6 +416,15 @@ impl Game for Crazy {
     }
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::check_syntax(text)
+    }
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(diagram::diagram(self))
+    }
+    fn draw_move(&self, mv: &Move) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, mv)
+    }
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
     }
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();

@@ -123,12 +123,26 @@ pub fn find_king(b: &Stacks, c: Color) -> Option<(usize, usize)> {
 /// reaction, before turn end (CRZ-P3). `ep` is the position's en passant
 /// chance. When the move does not exist, `exists` is `false` and the board
 /// may be changed on `dirty`.
+#[inline(always)]
 pub fn apply_on(
     b: &mut Stacks,
     m: &Move,
     side: Color,
     ep: Option<(Square, Square)>,
     fl: &Flags,
+) -> Effects {
+    apply_traced(b, m, side, ep, fl, &mut NoTrace)
+}
+
+/// [`apply_on`], reporting every step of the chain reactions to `trace`
+/// (pictures, issue 14; [`Trace`]).
+pub fn apply_traced<T: Trace>(
+    b: &mut Stacks,
+    m: &Move,
+    side: Color,
+    ep: Option<(Square, Square)>,
+    fl: &Flags,
+    trace: &mut T,
 ) -> Effects {
     let mut fx = Effects {
         exists: false,
@@ -156,12 +170,13 @@ pub fn apply_on(
     }
     match m.kind {
         Kind::AllRound => {
-            let mut ch = Chain::new(b, fl.chain);
+            let mut ch = Chain::traced(b, fl.chain, std::mem::take(trace));
             ch.all_round(a);
             fx.touched |= ch.touched;
             fx.dirty |= ch.dirty;
             fx.captured = true;
             fx.exists = !ch.overflow;
+            *trace = ch.trace;
         }
         Kind::Disguise => {
             fx.king_move = false;
@@ -169,7 +184,7 @@ pub fn apply_on(
         }
         _ => {
             let unit = b[a].take_unit(la);
-            let mut ch = Chain::new(b, fl.chain);
+            let mut ch = Chain::traced(b, fl.chain, std::mem::take(trace));
             ch.touched = fx.touched;
             let landed = match m.kind {
                 Kind::Castle => {
@@ -201,6 +216,7 @@ pub fn apply_on(
             fx.touched = ch.touched;
             fx.dirty |= ch.dirty;
             fx.exists = landed.is_some() && !ch.overflow;
+            *trace = ch.trace;
         }
     }
     fx
@@ -208,7 +224,7 @@ pub fn apply_on(
 
 /// CRZ-K3: castling is the king's first step (the rook jumps over), then
 /// one more king step.
-fn castle(ch: &mut Chain, m: &Move, unit: &Stack) {
+fn castle<T: Trace>(ch: &mut Chain<T>, m: &Move, unit: &Stack) {
     let kt = m.sq[1] as usize;
     let rank = kt / 8;
     let (ri, rt) = if kt % 8 == 6 {
@@ -234,10 +250,11 @@ fn castle(ch: &mut Chain, m: &Move, unit: &Stack) {
 /// CRZ-N2/N3: a capture in passing (or of a rider at the destination)
 /// resolves first, then the knight lands on the destination as it stands;
 /// `None` when it cannot. Returns whether it then entered a rook.
-fn knight(ch: &mut Chain, m: &Move, unit: &Stack, fl: &Flags) -> Option<bool> {
+fn knight<T: Trace>(ch: &mut Chain<T>, m: &Move, unit: &Stack, fl: &Flags) -> Option<bool> {
     let t = m.last();
     if m.len == 3 {
         ch.capture_level(m.sq[1] as usize, m.lv[1] as usize);
+        ch.trace.step();
         land_after_capture(ch, t, unit, fl.knight_two)
     } else if m.captures_at(1) && m.lv[1] > 0 {
         ch.capture_level(t, m.lv[1] as usize);
@@ -251,7 +268,13 @@ fn knight(ch: &mut Chain, m: &Move, unit: &Stack, fl: &Flags) -> Option<bool> {
 /// CRZ-K1/K2: two king steps; the first step's capture effects are
 /// deferred until after the second, with the moving king immune. `None`
 /// when the king does not survive its own move.
-fn king(ch: &mut Chain, m: &Move, unit: &Stack, side: Color, fl: &Flags) -> Option<()> {
+fn king<T: Trace>(
+    ch: &mut Chain<T>,
+    m: &Move,
+    unit: &Stack,
+    side: Color,
+    fl: &Flags,
+) -> Option<()> {
     let (s1, s2) = (m.sq[1] as usize, m.sq[2] as usize);
     let mut deferred: Option<(u8, Stack)> = None;
     if m.captures_at(1) && fl.king_immediate {
@@ -263,6 +286,7 @@ fn king(ch: &mut Chain, m: &Move, unit: &Stack, side: Color, fl: &Flags) -> Opti
         let mut old = ch.b[s1];
         let contents = old.split_off(1);
         let victim = old.get(0);
+        ch.trace.captured(s1, 0, victim, Some(unit.get(0)));
         ch.touched |= 1 << s1;
         deferred = Some((victim, contents));
         ch.b[s1] = *unit;
@@ -274,6 +298,7 @@ fn king(ch: &mut Chain, m: &Move, unit: &Stack, side: Color, fl: &Flags) -> Opti
         .iter()
         .rposition(|&p| p & 15 == make(KING, side))?;
     let k = ch.b[s1].remove(top);
+    ch.trace.step();
     land(ch, s2, &Stack::one(k), m.captures_at(2), m.enters_at(2));
     if let Some((victim, contents)) = deferred {
         ch.immune = Some(side);
@@ -320,7 +345,13 @@ fn disguise(b: &mut Stacks, m: &Move, fx: &mut Effects) -> Option<()> {
 }
 
 /// A step's landing: quiet, entering (on top), or capturing the base.
-pub(super) fn land(ch: &mut Chain, t: usize, unit: &Stack, capture: bool, enter: bool) {
+pub(super) fn land<T: Trace>(
+    ch: &mut Chain<T>,
+    t: usize,
+    unit: &Stack,
+    capture: bool,
+    enter: bool,
+) {
     if capture {
         ch.replace_base(t, unit);
     } else if ch.b[t].is_empty() {
@@ -333,7 +364,12 @@ pub(super) fn land(ch: &mut Chain, t: usize, unit: &Stack, capture: bool, enter:
 /// CRZ-N2/N3: after its capture, the knight lands on an empty square or
 /// enters a rook; anything else means the move does not exist. Returns
 /// whether it entered.
-fn land_after_capture(ch: &mut Chain, t: usize, unit: &Stack, two: bool) -> Option<bool> {
+fn land_after_capture<T: Trace>(
+    ch: &mut Chain<T>,
+    t: usize,
+    unit: &Stack,
+    two: bool,
+) -> Option<bool> {
     match ch.b[t].base() {
         None => {
             ch.b[t] = *unit;

@@ -22,6 +22,7 @@ use crate::core::{
 use crate::variants::draughts::{self as dr, Arena, Series};
 use crate::variants::Variant;
 
+pub mod diagram;
 mod explain;
 pub mod notation;
 
@@ -380,6 +381,16 @@ impl Game for English {
 
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::parse_path(text.trim()).map(|_| ())
+    }
+
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(diagram::diagram(self))
+    }
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, t)
+    }
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
     }
 
     /// Canonical full path, or the short PDN capture `from x to` when one
