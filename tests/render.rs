@@ -848,3 +848,305 @@ fn readme_picture_is_current() {
         "{differ} pixels differ: regenerate docs/sonic-rook-d2.png (README)"
     );
 }
+
+// ---------------------------------------------------------------- crazy
+
+/// CRZ-R4's worked example: the white rook carrying a pawn takes the base
+/// of the two-rook black stack; three units fall on d5 in order.
+const CRAZY_CASCADE: &str = "4k3/8/8/3(rrp)4/8/8/8/3(RP)3K w - - 0 1 b";
+
+/// The picture of a position alone (no move).
+fn position_picture(g: &dyn DynGame) -> Picture {
+    Picture {
+        title: Title::plain("position"),
+        diagram: g.diagram().unwrap(),
+        moves: vec![],
+        breaks: None,
+    }
+}
+
+#[test]
+fn crazy_cascade_svg_snapshot() {
+    let g = game("crazy", CRAZY_CASCADE);
+    let p = explain(g.as_ref(), "d1xd5");
+    assert_eq!(p.title.legal, Some(true));
+    let kinds: Vec<LegKind> = p.moves[0].legs.iter().map(|l| l.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            LegKind::Slide,
+            LegKind::Cascade,
+            LegKind::Cascade,
+            LegKind::Cascade
+        ]
+    );
+    assert!(p.moves[0]
+        .notes
+        .iter()
+        .any(|n| n.starts_with("leg 2: the black rook with black pawn falls on d5")));
+    common::snapshot("render-crazy-cascade-d1xd5", &checked_svg(&p));
+}
+
+#[test]
+fn crazy_png_shows_stacks_risen_bishops_the_path_and_the_cascade() {
+    // The position: both stacks on their strips, the risen bishop's
+    // chevron.
+    let g = game("crazy", "4k3/8/2(b*)5/3(rrp)4/8/8/8/3(RP)3K w - - 0 1 b");
+    let p = position_picture(g.as_ref());
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    let u = l.unit;
+    let strip = |s: &str| {
+        let (cx, cy) = l.centre(sq(s));
+        pixel(&pm, (cx - 0.42 * u, cy + 0.35 * u))
+    };
+    for s in ["d1", "d5"] {
+        assert!(near(strip(s), rgb(style::STACK_STRIP), 3), "{s}");
+    }
+    assert!(!near(strip("e1"), rgb(style::STACK_STRIP), 20));
+    let (x, y) = l.corner(sq("c6"), 1.0, -1.0);
+    assert!(near(
+        pixel(&pm, (x, y - 0.066 * u + 1.0)),
+        rgb(style::RISEN),
+        40
+    ));
+    // The move: the rook's path up the d-file, d5 crossed.
+    let g = game("crazy", CRAZY_CASCADE);
+    let p = explain(g.as_ref(), "d1xd5");
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    for s in ["d2", "d3", "d4"] {
+        assert!(is_leg_blue(pixel(&pm, l.centre(sq(s)))), "{s}");
+    }
+    // The cross's bottom-left arm (the move's label sits bottom right).
+    let crossed_left = |s: &str| {
+        let (cx, cy) = l.centre(sq(s));
+        let (r, g, b) = pixel(&pm, (cx - 0.3 * l.unit + 2.0, cy + 0.3 * l.unit - 2.0));
+        r > 180 && g < 90 && b < 90
+    };
+    assert!(crossed_left("d5"));
+    assert!(!crossed_left("d1"));
+}
+
+#[test]
+fn crazy_illegal_move_breaks_on_the_square_with_the_rule() {
+    // CRZ-C1: the king's second step ends next to the black rook.
+    let g = game("crazy", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1 b");
+    let p = explain(g.as_ref(), "e1e2d2");
+    assert_eq!(p.title.legal, Some(false));
+    assert!(p.moves[0].has_mark(sq("d2"), &MoveMark::Breaks));
+    let breaks = p.breaks.as_deref().unwrap();
+    assert!(breaks.starts_with("breaks at d2 (CRZ-C1"), "{breaks}");
+    let svg = checked_svg(&p);
+    assert!(svg.contains("breaks at d2 (CRZ-C1"));
+}
+
+// ---------------------------------------------------------------- bosses
+
+/// CWB-8 with CWB-4: the crowned C jumps the 3-hit boss three times, with
+/// e4 and c4 in between.
+const BOSSES_HITS: &str = "8/8/8/8/2o[d3]o3/2(C)5/8/8 w Co";
+
+#[test]
+fn bosses_series_svg_snapshot() {
+    let g = game("bosses", BOSSES_HITS);
+    let p = explain(g.as_ref(), "c3xe5xe3xc5xc3xe5");
+    assert_eq!(p.title.legal, Some(true));
+    let m = &p.moves[0];
+    assert_eq!(m.legs.len(), 5);
+    assert!(m.legs.iter().all(|l| l.kind == LegKind::Jump));
+    assert!(m.has_mark(sq("d4"), &MoveMark::Hit));
+    assert!(p.diagram.facts.contains(&Fact::Reserve {
+        color: Color::White,
+        pieces: vec![Piece::new('C', Color::White)]
+    }));
+    let _ = pixmap(&p);
+    common::snapshot(
+        "render-bosses-boss-hit-twice-then-captured",
+        &checked_svg(&p),
+    );
+}
+
+#[test]
+fn bosses_png_shows_hit_points_crowns_drops_and_shifts() {
+    let g = game("bosses", BOSSES_HITS);
+    let p = position_picture(g.as_ref());
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    let u = l.unit;
+    // The boss's hit-point badge (top-left corner), the crown on c3.
+    let badge = l.corner(sq("d4"), -1.0, -1.0);
+    assert!(near(
+        pixel(&pm, (badge.0 - 0.09 * u, badge.1)),
+        rgb(style::HIT_POINTS),
+        10
+    ));
+    assert!(!near(
+        pixel(&pm, {
+            let c = l.corner(sq("e4"), -1.0, -1.0);
+            (c.0 - 0.09 * u, c.1)
+        }),
+        rgb(style::HIT_POINTS),
+        40
+    ));
+    let (cx, cy) = l.centre(sq("c3"));
+    assert!(near(pixel(&pm, (cx, cy - 0.23 * u)), rgb(style::CROWN), 10));
+    let (ex, ey) = l.centre(sq("e4"));
+    assert!(!near(
+        pixel(&pm, (ex, ey - 0.23 * u)),
+        rgb(style::CROWN),
+        40
+    ));
+    // The drop and the binding shift, numbered after the drop and path.
+    let g = game("bosses", "6d1/8/8/8/3[o1]4/2D5/8/8 w Dd");
+    let p = explain(g.as_ref(), "c3xe5,e5>d5");
+    let kinds: Vec<LegKind> = p.moves[0].legs.iter().map(|l| l.kind).collect();
+    assert_eq!(kinds, [LegKind::Jump, LegKind::Shift]);
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    assert!(crossed(&pm, &l, sq("d4")));
+    let g = game("bosses", "7d/8/8/8/8/8/8/O7 w DOd");
+    let p = explain(g.as_ref(), "D@b2,b2-c3");
+    assert_eq!(p.moves[0].legs[0].kind, LegKind::Drop);
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    // The drop arrow comes down into b2 from the cell above.
+    let (bx, by) = l.centre(sq("b2"));
+    assert!(is_leg_blue(pixel(&pm, (bx, by - 0.6 * l.unit))));
+    // An illegal shift breaks on it, with the rule.
+    let g = game("bosses", "6d1/8/8/8/3[o1]4/2D5/8/8 w Dd");
+    let p = explain(g.as_ref(), "c3xe5,e5>e6");
+    assert!(p
+        .breaks
+        .as_deref()
+        .unwrap()
+        .starts_with("breaks at e5 (CWB-9)"));
+}
+
+// ---------------------------------------------------------------- english
+
+#[test]
+fn english_series_svg_snapshot() {
+    let g = game("english", "W:W22:B18,11");
+    let p = explain(g.as_ref(), "22x15x8");
+    assert_eq!(p.title.legal, Some(true));
+    let m = &p.moves[0];
+    assert_eq!(m.legs.len(), 2);
+    assert!(m.has_mark(sq("d4"), &MoveMark::Captured));
+    assert!(m.has_mark(sq("f6"), &MoveMark::Captured));
+    common::snapshot("render-english-series-22x15x8", &checked_svg(&p));
+}
+
+#[test]
+fn english_png_shows_the_board_numbers_jumps_and_captures() {
+    let g = game("english", "W:WK10,22:B18,11");
+    let p = explain(g.as_ref(), "22x15x8");
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    // 64 squares, 32 of them numbered.
+    checked_svg(&p);
+    assert_eq!(
+        p.diagram
+            .markers
+            .iter()
+            .filter(|m| matches!(m.marker, Marker::Label(_)))
+            .count(),
+        32
+    );
+    assert_eq!(p.diagram.geometry.cells().len(), 64);
+    assert!(crossed(&pm, &l, sq("d4")));
+    assert!(crossed(&pm, &l, sq("f6")));
+    assert!(!crossed(&pm, &l, sq("e5")));
+    // The king on 10 (d6) is crowned.
+    let (cx, cy) = l.centre(sq("d6"));
+    assert!(near(
+        pixel(&pm, (cx, cy - 0.23 * l.unit)),
+        rgb(style::CROWN),
+        10
+    ));
+    // The jumps are arched: the middle of c3-e5's straight line (d4's
+    // centre) is crossed red, not blue.
+    assert!(!is_leg_blue(pixel(&pm, l.centre(sq("d4")))));
+}
+
+#[test]
+fn cli_pictures_of_crazy_bosses_and_english() {
+    let dir = std::env::temp_dir().join(format!("arbiter-render3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&str, &str, &str, &str); 3] = [
+        ("crazy", CRAZY_CASCADE, "d1xd5", "d1"),
+        ("bosses", BOSSES_HITS, "c3xe5xe3xc5xc3xe5", "c3"),
+        ("english", "W:W22:B18,11", "22x15x8", "22"),
+    ];
+    for (variant, position, mv, from) in cases {
+        let svg = dir.join(format!("{variant}.svg"));
+        let png = dir.join(format!("{variant}.png"));
+        let (code, out, err) = common::arbiter(&[
+            "explain",
+            "--variant",
+            variant,
+            "--position",
+            position,
+            mv,
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(out.starts_with("legal"), "{variant}: {out}");
+        roxmltree::Document::parse(&std::fs::read_to_string(&svg).unwrap()).unwrap();
+        assert!(Pixmap::decode_png(&std::fs::read(&png).unwrap()).is_ok());
+        let pieces = dir.join(format!("{variant}-moves"));
+        let (code, out, err) = common::arbiter(&[
+            "moves",
+            "--variant",
+            variant,
+            "--position",
+            position,
+            "--from",
+            from,
+            "--svg",
+            pieces.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(out.lines().any(|l| l == mv), "{variant}: {out}");
+        let text = std::fs::read_to_string(pieces.join(format!("{from}.svg"))).unwrap();
+        roxmltree::Document::parse(&text).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    common::assert_input_error(
+        &[
+            "moves",
+            "--variant",
+            "english",
+            "--from",
+            "33",
+            "--svg",
+            "/tmp",
+        ],
+        "unknown square '33'",
+    );
+    common::assert_input_error(
+        &[
+            "explain",
+            "--variant",
+            "bosses",
+            "c3-d4",
+            "--png",
+            "/nonexistent/dir/x.png",
+        ],
+        "cannot write picture",
+    );
+    common::assert_input_error(
+        &[
+            "explain",
+            "--variant",
+            "crazy",
+            "e2e4",
+            "--svg",
+            "/nonexistent/dir/x.svg",
+        ],
+        "cannot write picture /nonexistent/dir/x.svg",
+    );
+}

@@ -79,8 +79,20 @@ pub fn explain_picture(
     })
 }
 
+/// The cell `name` names: a cell name of the board (`c3`), or the number
+/// a game writes on its cells (English draughts' PDN numbers, `22`).
+fn cell_named(diagram: &crate::core::diagram::Diagram, name: &str) -> Option<Square> {
+    diagram.geometry.parse(name).or_else(|| {
+        diagram.markers.iter().find_map(|m| match &m.marker {
+            crate::core::diagram::Marker::Label(t) if t == name => Some(m.square),
+            _ => None,
+        })
+    })
+}
+
 /// The picture of every legal move of the piece on `square` (a cell name
-/// of the game's board), with the moves' canonical texts, sorted.
+/// of the game's board, or the number the game writes on the cell), with
+/// the moves' canonical texts, sorted.
 ///
 /// # Errors
 /// No pictures for this game, or `square` is not a cell of the board.
@@ -91,12 +103,9 @@ pub fn piece_picture(
     let diagram = game
         .diagram()
         .ok_or(RenderError::NoPictures(game.variant()))?;
-    let from = diagram
-        .geometry
-        .parse(square)
-        .ok_or_else(|| RenderError::UnknownSquare {
-            square: square.to_string(),
-        })?;
+    let from = cell_named(&diagram, square).ok_or_else(|| RenderError::UnknownSquare {
+        square: square.to_string(),
+    })?;
     let moves = game.draw_moves_from(from);
     let what = match diagram.top(from) {
         Some(p) => format!(
