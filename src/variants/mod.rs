@@ -11,6 +11,7 @@ pub mod fide;
 pub mod glinski;
 pub mod hop;
 pub mod sonic;
+pub mod sonic_hex;
 
 /// One game of the registry.
 pub struct Variant {
@@ -32,7 +33,7 @@ pub struct Variant {
 pub type ParseFn = fn(&str, &Rules) -> Result<Box<dyn DynGame>, PositionError>;
 
 /// Every registered variant, in the order of the command-line contract.
-pub fn all() -> [&'static Variant; 7] {
+pub fn all() -> [&'static Variant; 8] {
     [
         &fide::VARIANT,
         &sonic::VARIANT,
@@ -41,6 +42,7 @@ pub fn all() -> [&'static Variant; 7] {
         &bosses::VARIANT,
         &english::VARIANT,
         &glinski::VARIANT,
+        &sonic_hex::VARIANT,
     ]
 }
 

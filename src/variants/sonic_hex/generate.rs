@@ -1,0 +1,113 @@
+//! The one move generator of `sonic-hex` (`Position::generate`): every
+//! legal move (G2) into a list, or only their number (bulk counting at
+//! perft leaves), from the same code.
+//!
+//! A turn is one piece move; there is nothing before or after it (SCA-13:
+//! a single-form king, so no form choices or switches, and no castling),
+//! and check has no effect on legality (SCA-10, SCA-13), so every move the
+//! pieces can make is legal and nothing is ever played to test it:
+//!
+//! - the king: one step along any of the twelve lines onto a cell without
+//!   a friendly piece; springs are nothing to it, the enemy king is
+//!   captured by displacement (SCA-9.4); counted by popcount;
+//! - pawns (Gliński's, ignoring springs: [`super::pawns`]), set-wise;
+//! - knights, rooks, bishops, queens: the quiet moves (SCA-3: leaps and
+//!   slides onto cells holding neither a piece nor a spring) from the
+//!   occupancy boards, counted by popcount; every capture branch (SCA-4 …
+//!   SCA-6, SCA-9) from the one walker of `sonic`
+//!   ([`crate::variants::sonic::walker`]) on Gliński's board
+//!   ([`super::grid::HexGrid`]), endless branches (SCA-5) left out.
+
+use crate::core::hex::{self, Cells as Bits};
+use crate::core::MoveSink;
+use crate::variants::sonic::pieces::{kind, KNIGHT};
+use crate::variants::sonic::walker::{NoWatch, Walker};
+
+use super::grid::{HexGrid, LEAP};
+use super::moves::HexMove;
+use super::pawns;
+use super::position::Position;
+
+/// Moves from `from` to each cell of `targets` (steps and quiet moves).
+#[inline(always)]
+pub(crate) fn targets<S: MoveSink<HexMove>>(sink: &mut S, from: usize, targets: u128) {
+    if S::COUNTS_ONLY {
+        sink.add_count(u64::from(targets.count_ones()));
+    } else {
+        for to in Bits(targets) {
+            sink.push(HexMove::step(from as u8, to as u8));
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move (G2) into `sink`, or their number when the sink
+    /// counts (see the module docs). Nothing when the game is over (G3,
+    /// SCA-9.4).
+    pub(crate) fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) {
+        if self.winner.is_some() {
+            return;
+        }
+        let me = self.turn as usize;
+        let king = self.kings[me] as usize;
+        if king == 0 {
+            return;
+        }
+        let own = self.occ[me];
+        let enemy = self.occ[me ^ 1];
+        // SCA-13: the usual king, one step; it ignores springs (SCA-2).
+        targets(sink, king, hex::KING[king] & !own);
+        pawns::moves(self, sink);
+        // SCA-3: a quiet move ends before any piece or spring.
+        let block = own | enemy | self.springs;
+        let targets_of_capture = block & !own;
+        let pieces = own & !self.pawns & !(1u128 << king);
+        if pieces == 0 {
+            return;
+        }
+        let mut w = self.walker(self.turn);
+        for from in Bits(pieces) {
+            let k = kind(self.cells[from]);
+            let f = from as u8;
+            let saved = w.vacate(f);
+            if k == KNIGHT {
+                targets(sink, from, hex::KNIGHT[from] & !block);
+                for (unit, leap) in LEAP.iter().enumerate() {
+                    let to = leap[from];
+                    if to != 0 && targets_of_capture & (1u128 << to) != 0 {
+                        // SCA-6 (SCA-13: Gliński's leaps): the Tails chain.
+                        branches(&mut w, sink, f, k, unit as u8);
+                    }
+                }
+            } else {
+                for &d in w.units(k) {
+                    let ray = hex::slide(d as usize, from, block);
+                    targets(sink, from, ray & !block);
+                    if ray & targets_of_capture != 0 {
+                        // SCA-4 … SCA-5 (SCA-13: 120° or 60° turns).
+                        branches(&mut w, sink, f, k, d);
+                    }
+                }
+            }
+            w.put_back(f, saved);
+        }
+    }
+}
+
+/// Every capture branch of attack unit `unit` of the piece of `kind` on
+/// `from` (vacated), endless ones (SCA-5) left out.
+#[inline(always)]
+fn branches<S: MoveSink<HexMove>>(
+    w: &mut Walker<HexGrid>,
+    sink: &mut S,
+    from: u8,
+    kind: u8,
+    unit: u8,
+) {
+    w.unit(from, kind, unit, false, &mut NoWatch, &mut |_, b| {
+        if !b.endless {
+            sink.push(HexMove::piece(from, unit, b));
+        }
+        false
+    });
+}

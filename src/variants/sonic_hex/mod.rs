@@ -1,0 +1,227 @@
+//! Hexagonal Sonic Chess (`sonic-hex`): Sonic the Hedgehog Chess, Advanced
+//! on Gliński's board, read through RULINGS.md (version 3.3) **SCA-13**,
+//! with the SCA rules it keeps (SCA-2 … SCA-7, SCA-9.3, SCA-9.4, SCA-10)
+//! and its base **GLN-1** (board, start array, pawns, knight).
+//!
+//! Source: `../shared/rules/sources/sonic-chess-advanced.txt` ("hexagonal
+//! variant still can be played, but king should be usual ... can also be
+//! played with 60 degrees turns").
+//!
+//! SCA-13, clause by clause, and where it lives:
+//! - spindash (SCA-4): at each capture a rook, bishop or queen turns by
+//!   120° clockwise or counterclockwise relative to its direction of
+//!   travel, staying on its family of lines; rule option `turn=60` turns
+//!   by 60°. Rotation choice (SCA-4.1), blocking on the first cell in the
+//!   new direction (SCA-4.2), later turns (SCA-4.3), endless branches with
+//!   springs acting whenever bare (SCA-5) and `alternate-turns` are the
+//!   walker of `sonic` ([`crate::variants::sonic::walker`], written once)
+//!   on [`grid::HexGrid`], the hexagonal implementation of its
+//!   [`Geometry`](crate::variants::sonic::geometry::Geometry);
+//! - Tails (SCA-6): the same walker, leaping again by the same Gliński
+//!   knight vector ([`grid::LEAP`]);
+//! - the king: usual, a single form; it captures by displacement and
+//!   ignores springs; any hit by R, B, Q or N loses it (SCA-9.3 with one
+//!   form left: the walker's `king_forms` = 1), and so does capture by
+//!   displacement (SCA-9.4); no castling, no form choices; check has no
+//!   effect on legality (SCA-10) — [`generate`];
+//! - pawns: Gliński's, ignoring springs (SCA-2) — [`pawns`];
+//! - springs: none in the start array; the position text lists spring
+//!   cells — [`notation`].
+//!
+//! Modules: [`grid`] (the board for the walker), [`pawns`], [`generate`]
+//! (the one generator, lists and bulk counts), [`moves`] (the compact move
+//! and its course, G2), [`position`] (state, `play`, the `Game`),
+//! [`notation`] (position and move text), `explain`, `diagram`.
+
+use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules};
+use crate::variants::sonic::walker::WalkRules;
+use crate::variants::Variant;
+
+pub mod diagram;
+mod explain;
+pub mod generate;
+pub mod grid;
+pub mod moves;
+pub mod notation;
+#[cfg(test)]
+mod oracle;
+pub mod pawns;
+pub mod position;
+
+pub use moves::HexMove;
+pub use position::Position;
+
+use grid::HexGrid;
+
+/// The start position (SCA-13: Gliński's array, no springs).
+pub const START: &str =
+    "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 -";
+
+/// The rule options of `sonic-hex`.
+static OPTIONS: [RuleOption; 2] = [
+    RuleOption {
+        name: "turn",
+        kind: OptionKind::Int {
+            min: 60,
+            max: 120,
+            default: 120,
+        },
+        doc:
+            "the spindash turn in degrees: 120 (default) or 60 (SCA-13); other values are rejected",
+    },
+    RuleOption {
+        name: "alternate-turns",
+        kind: OptionKind::Flag,
+        doc:
+            "Charles Gilman's subvariant: bounces alternate cw/ccw within a move (SCA-4.1, SCA-13)",
+    },
+];
+
+/// Deliberate misreadings (issue 7); each is killed by a fixture
+/// (`tests/mutants.rs`).
+static MUTANTS: [Mutant; 10] = [
+    Mutant {
+        name: "turn-90",
+        doc: "the square board's 90° turn kept on the hexagonal board: a rook turns onto a diagonal (SCA-13)",
+    },
+    Mutant {
+        name: "eggman-forms",
+        doc: "Dr. Eggman's three forms kept on the hexagonal board: a hit costs a form and only the third loses the king (SCA-13, SCA-9)",
+    },
+    Mutant {
+        name: "diagonal-pawn-captures",
+        doc: "pawns capture one cell forward along the diagonals next to their file, as on the square board (SCA-13, GLN-1)",
+    },
+    Mutant {
+        name: "double-step-first-move-only",
+        doc: "a pawn steps two cells only on its first move, so not after a capture onto another start cell (SCA-13, GLN-1)",
+    },
+    Mutant {
+        name: "knight-stops",
+        doc: "a capturing knight stops on the captured cell: no Tails continuation (SCA-6)",
+    },
+    Mutant {
+        name: "endless-allowed",
+        doc: "endless branches are cut by a step cap and played as stopping there (SCA-5)",
+    },
+    Mutant {
+        name: "springs-block",
+        doc: "a bare spring blocks R, B, Q, N like a friendly piece instead of acting as an enemy (SCA-3, SCA-7)",
+    },
+    Mutant {
+        name: "pawns-see-springs",
+        doc: "pawns may not enter a bare spring cell (SCA-2, SCA-13)",
+    },
+    Mutant {
+        name: "no-forced-rotation",
+        doc: "with one bounce side blocked the mover may also stop on the captured cell (SCA-4.2)",
+    },
+    Mutant {
+        name: "start-square-blocks",
+        doc: "the mover's vacated start cell still blocks it and a spring under it never acts during the move (SCA-4.2, SCA-5)",
+    },
+];
+
+/// The variant as registered.
+pub static VARIANT: Variant = Variant {
+    id: "sonic-hex",
+    name: "Hexagonal Sonic Chess on Gliński's board (SCA-13)",
+    options: &OPTIONS,
+    mutants: &MUTANTS,
+    start: |_| START.to_string(),
+    parse,
+};
+
+/// The rule options and mutants of one game, read once from [`Rules`]
+/// (never looked up by name per node).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HexRules {
+    /// SCA-13 \[option\] `turn=60`: 60° turns instead of 120°.
+    pub turn_60: bool,
+    /// SCA-4.1 \[option\] `alternate-turns`.
+    pub alternate_turns: bool,
+    pub turn_90: bool,
+    pub eggman_forms: bool,
+    pub diagonal_pawn_captures: bool,
+    pub double_step_first_move_only: bool,
+    pub knight_stops: bool,
+    pub endless_allowed: bool,
+    pub springs_block: bool,
+    pub pawns_see_springs: bool,
+    pub no_forced_rotation: bool,
+    pub start_square_blocks: bool,
+}
+
+impl HexRules {
+    /// The rules of validated options.
+    ///
+    /// # Errors
+    /// A `turn` other than 60 or 120 (the option kind is an integer range).
+    pub fn from_rules(r: &Rules) -> Result<HexRules, PositionError> {
+        let turn = r.int("turn");
+        if turn != 60 && turn != 120 {
+            return Err(PositionError::syntax(
+                "rule option turn",
+                format!("turn={turn}: the spindash turns by 120° (default) or 60° (turn=60) on the hexagonal board (SCA-13)"),
+            ));
+        }
+        Ok(HexRules {
+            turn_60: turn == 60,
+            alternate_turns: r.flag("alternate-turns"),
+            turn_90: r.is_mutant("turn-90"),
+            eggman_forms: r.is_mutant("eggman-forms"),
+            diagonal_pawn_captures: r.is_mutant("diagonal-pawn-captures"),
+            double_step_first_move_only: r.is_mutant("double-step-first-move-only"),
+            knight_stops: r.is_mutant("knight-stops"),
+            endless_allowed: r.is_mutant("endless-allowed"),
+            springs_block: r.is_mutant("springs-block"),
+            pawns_see_springs: r.is_mutant("pawns-see-springs"),
+            no_forced_rotation: r.is_mutant("no-forced-rotation"),
+            start_square_blocks: r.is_mutant("start-square-blocks"),
+        })
+    }
+
+    /// The board with its turn angle (SCA-13).
+    #[inline]
+    pub fn grid(self) -> HexGrid {
+        if self.turn_90 {
+            HexGrid::TURN_90
+        } else if self.turn_60 {
+            HexGrid::TURN_60
+        } else {
+            HexGrid::TURN_120
+        }
+    }
+
+    /// What the walker reads.
+    #[inline]
+    pub fn walk_rules(self) -> WalkRules {
+        WalkRules {
+            alternate_turns: self.alternate_turns,
+            endless_allowed: self.endless_allowed,
+            no_forced_rotation: self.no_forced_rotation,
+            springs_block: self.springs_block,
+            start_square_blocks: self.start_square_blocks,
+            knight_stops: self.knight_stops,
+            ..WalkRules::default()
+        }
+    }
+
+    /// Hits a king takes before it is lost: one (SCA-13, a single form);
+    /// three under the mutant `eggman-forms`.
+    #[inline]
+    pub fn king_lives(self) -> u8 {
+        if self.eggman_forms {
+            3
+        } else {
+            1
+        }
+    }
+}
+
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
+    Ok(Box::new(Position::from_text(
+        text,
+        HexRules::from_rules(rules)?,
+    )?))
+}

@@ -1,0 +1,829 @@
+//! Test oracle (compiled only for tests): a slow, straightforward
+//! `sonic-hex` written from SCA-13 without the walker, the occupancy boards
+//! or the compact move. It keeps the board as a map from cells to pieces,
+//! traces every move with its own spindash and Tails code on
+//! [`crate::core::hex`]'s cells and directions, writes the move text
+//! itself and plays moves on its own board.
+//!
+//! The tests compare the one generator ([`super::generate`]) with it on
+//! random positions (springs, en passant, both turn angles, Gilman turns,
+//! and the mutants) and along random playouts: the set of move texts, the
+//! position after each move, the bulk count and the outcome.
+
+use std::collections::BTreeMap;
+
+use crate::core::hex::{Cell, Dir, KNIGHT_LEAPS};
+use crate::core::{Color, Rotation};
+
+use super::HexRules;
+
+/// A piece: colour and kind letter (upper case: P N B R Q K).
+type Piece = (Color, char);
+
+/// The oracle's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Board {
+    pub pieces: BTreeMap<Cell, Piece>,
+    pub springs: Vec<Cell>,
+    pub turn: Color,
+    pub ep: Option<Cell>,
+    /// Hits each king can still take (1; 3 under `eggman-forms`).
+    pub lives: [u8; 2],
+    /// Pawns that moved (mutant `double-step-first-move-only`).
+    pub moved: Vec<Cell>,
+    pub winner: Option<Color>,
+}
+
+fn cell(n: &str) -> Cell {
+    Cell::parse(n).expect("cell name")
+}
+
+fn start_cells(c: Color) -> Vec<Cell> {
+    let names = if c.is_white() {
+        ["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]
+    } else {
+        ["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]
+    };
+    names.iter().map(|n| cell(n)).collect()
+}
+
+fn forward(c: Color) -> Dir {
+    if c.is_white() {
+        Dir::UP
+    } else {
+        Dir::DOWN
+    }
+}
+
+/// What a moving R, B, Q or N meets on a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Meet {
+    Off,
+    Empty,
+    Own,
+    Enemy,
+    Spring,
+    King,
+}
+
+/// One traced course of an R, B, Q or N.
+#[derive(Clone, Debug)]
+struct Course {
+    /// Landing cells after the start with `x` marks.
+    path: Vec<(Cell, bool)>,
+    rotation: Option<Rotation>,
+    removed: Vec<Cell>,
+    hits: u8,
+    lost: bool,
+    endless: bool,
+}
+
+struct Tracer<'a> {
+    b: &'a Board,
+    rules: HexRules,
+    me: Color,
+    from: Cell,
+    /// Pieces removed so far in this course.
+    gone: Vec<Cell>,
+}
+
+impl Tracer<'_> {
+    fn meet(&self, c: Option<Cell>) -> Meet {
+        let Some(c) = c else { return Meet::Off };
+        if c == self.from {
+            // SCA-4.2: the vacated start cell is open (and a spring under
+            // it acts); mutant: it keeps blocking.
+            if self.rules.start_square_blocks {
+                return Meet::Own;
+            }
+            return if self.b.springs.contains(&c) {
+                self.spring()
+            } else {
+                Meet::Empty
+            };
+        }
+        match self.b.pieces.get(&c) {
+            Some(&(col, k)) if !self.gone.contains(&c) => {
+                if col == self.me {
+                    Meet::Own
+                } else if k == 'K' {
+                    Meet::King
+                } else {
+                    Meet::Enemy
+                }
+            }
+            _ if self.b.springs.contains(&c) => self.spring(),
+            _ => Meet::Empty,
+        }
+    }
+    fn spring(&self) -> Meet {
+        if self.rules.springs_block {
+            Meet::Own
+        } else {
+            Meet::Spring
+        }
+    }
+    fn lives(&self) -> u8 {
+        self.b.lives[self.me.other() as usize]
+    }
+}
+
+fn hours(rules: HexRules) -> u8 {
+    if rules.turn_90 {
+        3
+    } else if rules.turn_60 {
+        2
+    } else {
+        4
+    }
+}
+
+fn turned(d: Dir, r: Rotation, h: u8) -> Dir {
+    let i = d.index() as u8;
+    Dir::from_hour(match r {
+        Rotation::Clockwise => i + h,
+        Rotation::Counterclockwise => i + 12 - h,
+    })
+}
+
+fn flip(r: Rotation) -> Rotation {
+    match r {
+        Rotation::Clockwise => Rotation::Counterclockwise,
+        Rotation::Counterclockwise => Rotation::Clockwise,
+    }
+}
+
+/// The capture courses of a ranged piece from `from` along `d` (after a
+/// slide to the first occupied cell `first`).
+fn spindash(t: &mut Tracer, first: Cell, d: Dir, out: &mut Vec<Course>) {
+    let h = hours(t.rules);
+    let king_first = t.meet(Some(first)) == Meet::King;
+    if king_first && t.lives() <= 1 {
+        out.push(walk(t, first, d, None));
+        return;
+    }
+    let open =
+        |t: &Tracer, r| !matches!(t.meet(first.step(turned(d, r, h))), Meet::Off | Meet::Own);
+    let cw = open(t, Rotation::Clockwise);
+    let ccw = open(t, Rotation::Counterclockwise);
+    if cw {
+        out.push(walk(t, first, d, Some(Rotation::Clockwise)));
+    }
+    if ccw {
+        out.push(walk(t, first, d, Some(Rotation::Counterclockwise)));
+    }
+    if (!cw && !ccw) || (t.rules.no_forced_rotation && cw != ccw) {
+        out.push(walk(t, first, d, None));
+    }
+}
+
+fn bounce(t: &mut Tracer, c: Cell, course: &mut Course, seen: &mut Vec<(Cell, Dir, bool)>) {
+    match t.meet(Some(c)) {
+        Meet::Enemy => {
+            t.gone.push(c);
+            course.removed.push(c);
+            seen.clear();
+        }
+        Meet::King => {
+            course.hits += 1;
+            seen.clear();
+            if course.hits >= t.lives() {
+                course.lost = true;
+            }
+        }
+        _ => {}
+    }
+}
+
+fn walk(t: &mut Tracer, first: Cell, d: Dir, rotation: Option<Rotation>) -> Course {
+    let h = hours(t.rules);
+    let mut course = Course {
+        path: vec![(first, true)],
+        rotation,
+        removed: vec![],
+        hits: 0,
+        lost: false,
+        endless: false,
+    };
+    let gone_before = t.gone.len();
+    let mut seen: Vec<(Cell, Dir, bool)> = Vec::new();
+    bounce(t, first, &mut course, &mut seen);
+    let mut cur = first;
+    let mut dir = d;
+    let mut turns = 0u32;
+    'outer: while !course.lost {
+        let Some(r0) = rotation else { break };
+        let odd = t.rules.alternate_turns && turns % 2 == 1;
+        let r = if odd { flip(r0) } else { r0 };
+        let nd = turned(dir, r, h);
+        if matches!(t.meet(cur.step(nd)), Meet::Off | Meet::Own) {
+            break;
+        }
+        if seen.contains(&(cur, nd, odd)) {
+            course.endless = true;
+            break;
+        }
+        seen.push((cur, nd, odd));
+        if t.rules.endless_allowed && course.path.len() > 63 {
+            break;
+        }
+        dir = nd;
+        turns += 1;
+        loop {
+            let next = cur.step(dir);
+            match t.meet(next) {
+                Meet::Off | Meet::Own => {
+                    course.path.push((cur, false));
+                    break 'outer;
+                }
+                Meet::Empty => cur = next.expect("on board"),
+                _ => {
+                    cur = next.expect("on board");
+                    course.path.push((cur, true));
+                    bounce(t, cur, &mut course, &mut seen);
+                    continue 'outer;
+                }
+            }
+        }
+    }
+    t.gone.truncate(gone_before);
+    course
+}
+
+/// The Tails course of a knight from `from` whose leap `l` captures on
+/// `first`.
+fn tails(t: &mut Tracer, first: Cell, l: crate::core::hex::Leap) -> Course {
+    let mut course = Course {
+        path: vec![(first, true)],
+        rotation: None,
+        removed: vec![],
+        hits: 0,
+        lost: false,
+        endless: false,
+    };
+    let gone_before = t.gone.len();
+    let mut seen = Vec::new();
+    bounce(t, first, &mut course, &mut seen);
+    let mut cur = first;
+    while !course.lost && !t.rules.knight_stops {
+        let next = cur.leap(l);
+        match t.meet(next) {
+            Meet::Off | Meet::Own => break,
+            Meet::Empty => {
+                cur = next.expect("on board");
+                course.path.push((cur, false));
+                break;
+            }
+            _ => {
+                cur = next.expect("on board");
+                course.path.push((cur, true));
+                bounce(t, cur, &mut course, &mut seen);
+            }
+        }
+    }
+    t.gone.truncate(gone_before);
+    course
+}
+
+/// One oracle move: its text and the board after it.
+pub(super) type Outcomes = BTreeMap<String, Board>;
+
+fn text(from: Cell, path: &[(Cell, bool)], promo: Option<char>, rot: Option<Rotation>) -> String {
+    let mut s = from.to_string();
+    for (c, x) in path {
+        s.push(if *x { 'x' } else { '-' });
+        s.push_str(&c.to_string());
+    }
+    if let Some(p) = promo {
+        s.push('=');
+        s.push(p);
+    }
+    match rot {
+        Some(Rotation::Clockwise) => s.push_str(":cw"),
+        Some(Rotation::Counterclockwise) => s.push_str(":ccw"),
+        None => {}
+    }
+    s
+}
+
+impl Board {
+    fn king(&self, c: Color) -> Option<Cell> {
+        self.pieces
+            .iter()
+            .find(|(_, &(col, k))| col == c && k == 'K')
+            .map(|(&at, _)| at)
+    }
+
+    /// Finishes a move: the board after the mover from `from` comes to rest
+    /// on `to` (or is removed on a surviving king), with `removed` taken.
+    fn after(
+        &self,
+        from: Cell,
+        to: Cell,
+        removed: &[Cell],
+        hits: u8,
+        lost: bool,
+        placed: Piece,
+    ) -> Board {
+        let me = self.turn;
+        let opp = me.other();
+        let mut b = self.clone();
+        b.ep = None;
+        let king_taken = lost
+            || removed
+                .iter()
+                .any(|c| self.pieces.get(c) == Some(&(opp, 'K')));
+        b.pieces.remove(&from);
+        b.moved.retain(|c| *c != from);
+        for c in removed {
+            b.pieces.remove(c);
+            b.moved.retain(|m| m != c);
+        }
+        if king_taken {
+            // SCA-9.3 / SCA-9.4: the king is gone, the mover stands on its cell.
+            b.pieces.remove(&to);
+            b.lives[opp as usize] = 0;
+            b.winner = Some(me);
+            b.pieces.insert(to, placed);
+        } else {
+            b.lives[opp as usize] -= hits;
+            if b.pieces.get(&to) != Some(&(opp, 'K')) {
+                b.moved.retain(|m| *m != to);
+                b.pieces.insert(to, placed);
+            } // else SCA-9: the mover is removed on the surviving king.
+        }
+        b.turn = me.other();
+        b
+    }
+
+    /// Every legal move (text → board after it).
+    pub(super) fn moves(&self, rules: HexRules) -> Outcomes {
+        let mut out = Outcomes::new();
+        let me = self.turn;
+        if self.winner.is_some() || self.king(me).is_none() {
+            return out;
+        }
+        let has = |c: Cell| self.pieces.get(&c).copied();
+        for (&from, &(col, k)) in &self.pieces {
+            if col != me {
+                continue;
+            }
+            match k {
+                'K' => {
+                    for d in Dir::ALL {
+                        let Some(to) = from.step(d) else { continue };
+                        match has(to) {
+                            Some((c, _)) if c == me => {}
+                            Some(_) => {
+                                out.insert(
+                                    text(from, &[(to, true)], None, None),
+                                    self.after(from, to, &[to], 0, false, (me, 'K')),
+                                );
+                            }
+                            None => {
+                                out.insert(
+                                    text(from, &[(to, false)], None, None),
+                                    self.after(from, to, &[], 0, false, (me, 'K')),
+                                );
+                            }
+                        }
+                    }
+                }
+                'P' => self.pawn(from, rules, &mut out),
+                'N' => {
+                    for l in KNIGHT_LEAPS {
+                        let mut t = Tracer {
+                            b: self,
+                            rules,
+                            me,
+                            from,
+                            gone: vec![],
+                        };
+                        let to = from.leap(l);
+                        match t.meet(to) {
+                            Meet::Off | Meet::Own => {}
+                            Meet::Empty => {
+                                let to = to.expect("on board");
+                                out.insert(
+                                    text(from, &[(to, false)], None, None),
+                                    self.after(from, to, &[], 0, false, (me, 'N')),
+                                );
+                            }
+                            _ => {
+                                let c = tails(&mut t, to.expect("on board"), l);
+                                self.record(from, 'N', &c, &mut out);
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    let dirs: Vec<Dir> = Dir::ALL
+                        .into_iter()
+                        .filter(|d| match k {
+                            'R' => d.is_orthogonal(),
+                            'B' => !d.is_orthogonal(),
+                            _ => true,
+                        })
+                        .collect();
+                    for d in dirs {
+                        let mut t = Tracer {
+                            b: self,
+                            rules,
+                            me,
+                            from,
+                            gone: vec![],
+                        };
+                        let mut at = from;
+                        loop {
+                            let next = at.step(d);
+                            match t.meet(next) {
+                                Meet::Empty => {
+                                    at = next.expect("on board");
+                                    out.insert(
+                                        text(from, &[(at, false)], None, None),
+                                        self.after(from, at, &[], 0, false, (me, k)),
+                                    );
+                                }
+                                Meet::Off | Meet::Own => break,
+                                _ => {
+                                    let mut courses = vec![];
+                                    spindash(&mut t, next.expect("on board"), d, &mut courses);
+                                    for c in &courses {
+                                        self.record(from, k, c, &mut out);
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn record(&self, from: Cell, k: char, c: &Course, out: &mut Outcomes) {
+        if c.endless {
+            return;
+        }
+        let to = c.path.last().expect("a course lands").0;
+        let t = text(from, &c.path, None, c.rotation);
+        let b = self.after(from, to, &c.removed, c.hits, c.lost, (self.turn, k));
+        assert!(out.insert(t.clone(), b).is_none(), "two moves {t}");
+    }
+
+    fn pawn(&self, from: Cell, rules: HexRules, out: &mut Outcomes) {
+        let me = self.turn;
+        let fwd = forward(me);
+        let free = |c: Cell| {
+            !self.pieces.contains_key(&c) && !(rules.pawns_see_springs && self.springs.contains(&c))
+        };
+        let mut emit = |to: Cell, x: bool, removed: Vec<Cell>, double: bool| {
+            let last = to.step(fwd).is_none();
+            let promos: &[Option<char>] = if last {
+                &[Some('Q'), Some('R'), Some('B'), Some('N')]
+            } else {
+                &[None]
+            };
+            for &p in promos {
+                let mut b = self.after(from, to, &removed, 0, false, (me, p.unwrap_or('P')));
+                if rules.double_step_first_move_only && p.is_none() {
+                    b.moved.push(to);
+                }
+                if double {
+                    b.ep = from.step(fwd);
+                }
+                out.insert(text(from, &[(to, x)], p, None), b);
+            }
+        };
+        if let Some(one) = from.step(fwd).filter(|&c| free(c)) {
+            emit(one, false, vec![], false);
+            let can = start_cells(me).contains(&from)
+                && !(rules.double_step_first_move_only && self.moved.contains(&from));
+            if let Some(two) = one.step(fwd).filter(|&c| can && free(c)) {
+                emit(two, false, vec![], true);
+            }
+        }
+        let hoursx: [u8; 2] = match (me.is_white(), rules.diagonal_pawn_captures) {
+            (true, false) => [10, 2],
+            (true, true) => [11, 1],
+            (false, false) => [8, 4],
+            (false, true) => [7, 5],
+        };
+        for h in hoursx {
+            let Some(to) = from.step(Dir::from_hour(h)) else {
+                continue;
+            };
+            match self.pieces.get(&to) {
+                Some(&(c, _)) if c != me => emit(to, true, vec![to], false),
+                None if self.ep == Some(to) => {
+                    let victim = to.step(forward(me.other())).expect("on board");
+                    emit(to, true, vec![victim], false);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The oracle's board of a generator position.
+pub(super) fn board_of(p: &super::Position) -> Board {
+    let mut pieces = BTreeMap::new();
+    let mut springs = vec![];
+    for c in Cell::all() {
+        let x = p.cells[c.slot()];
+        if x & 7 != 0 {
+            let col = if x & 8 != 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let k = crate::core::chess::letter(x & 7).to_ascii_uppercase();
+            pieces.insert(c, (col, k));
+        }
+        if x & 0x80 != 0 {
+            springs.push(c);
+        }
+    }
+    let mut moved: Vec<Cell> = Cell::all().filter(|c| p.moved & c.bit() != 0).collect();
+    moved.sort();
+    Board {
+        pieces,
+        springs,
+        turn: p.turn,
+        ep: Cell::from_slot(p.ep as usize),
+        lives: p.lives,
+        moved,
+        winner: p.winner,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::variants::sonic_hex::Position;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn normal(mut b: Board) -> Board {
+        b.moved.sort();
+        b.springs.sort();
+        b
+    }
+
+    /// The generator agrees with the oracle on `p`: move texts, the board
+    /// after every move, the bulk count. Returns the number of moves with
+    /// two or more captures or hits (bounce chains).
+    fn compare(p: &Position) -> usize {
+        let want: BTreeMap<String, Board> = board_of(p)
+            .moves(p.rules)
+            .into_iter()
+            .map(|(t, b)| (t, normal(b)))
+            .collect();
+        let moves = p.legal_moves();
+        let mut got = BTreeMap::new();
+        for m in &moves {
+            let mut c = p.clone();
+            c.play(m);
+            let t = p.move_text(m);
+            assert!(
+                got.insert(t.clone(), normal(board_of(&c))).is_none(),
+                "{}: two moves with the text {t}",
+                p.to_text()
+            );
+        }
+        if got != want {
+            let gk: Vec<&String> = got.keys().collect();
+            let wk: Vec<&String> = want.keys().collect();
+            let only_got: Vec<_> = gk.iter().filter(|k| !want.contains_key(**k)).collect();
+            let only_want: Vec<_> = wk.iter().filter(|k| !got.contains_key(**k)).collect();
+            let differ: Vec<_> = gk
+                .iter()
+                .filter(|k| want.get(**k).is_some_and(|b| Some(b) != got.get(**k)))
+                .collect();
+            panic!(
+                "{} {:?}\nonly generator: {only_got:?}\nonly oracle: {only_want:?}\nboards differ: {differ:?}",
+                p.to_text(),
+                p.rules
+            );
+        }
+        assert_eq!(p.count_legal(), moves.len() as u64, "{}", p.to_text());
+        got.keys().filter(|t| t.matches('x').count() >= 2).count()
+    }
+
+    const KINDS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'P'];
+
+    /// A random valid position text (or `None` when the draw is invalid).
+    fn random_position(r: &mut Rng, rules: HexRules) -> Option<Position> {
+        let cells: Vec<Cell> = Cell::all().collect();
+        let mut board: BTreeMap<Cell, char> = BTreeMap::new();
+        let mut put = |r: &mut Rng, ch: char| loop {
+            let c = cells[r.below(91) as usize];
+            if !board.contains_key(&c) {
+                board.insert(c, ch);
+                break;
+            }
+        };
+        put(r, 'K');
+        put(r, 'k');
+        for side in [true, false] {
+            for _ in 0..r.below(9) {
+                let k = KINDS[r.below(6) as usize];
+                put(r, if side { k } else { k.to_ascii_lowercase() });
+            }
+        }
+        let mut ranks = vec![];
+        for rank in (0..11u8).rev() {
+            let mut s = String::new();
+            let mut empty = 0;
+            for c in crate::variants::glinski::fen::rank_cells(rank) {
+                match board.get(&c) {
+                    Some(&ch) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push(ch);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            ranks.push(s);
+        }
+        let mut springs = vec![];
+        for _ in 0..r.below(10) {
+            let c = cells[r.below(91) as usize];
+            if !springs.contains(&c) {
+                springs.push(c);
+            }
+        }
+        let springs = if springs.is_empty() {
+            "-".to_string()
+        } else {
+            springs
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let turn = if r.below(2) == 0 { 'w' } else { 'b' };
+        let text = format!("{} {turn} - 0 1 {springs}", ranks.join("/"));
+        Position::from_text(&text, rules).ok()
+    }
+
+    fn random_rules(r: &mut Rng) -> HexRules {
+        let mut rules = HexRules {
+            turn_60: r.below(3) == 0,
+            alternate_turns: r.below(4) == 0,
+            ..HexRules::default()
+        };
+        match r.below(24) {
+            0 => rules.turn_90 = true,
+            1 => rules.eggman_forms = true,
+            2 => rules.diagonal_pawn_captures = true,
+            3 => rules.double_step_first_move_only = true,
+            4 => rules.knight_stops = true,
+            5 => rules.springs_block = true,
+            6 => rules.pawns_see_springs = true,
+            7 => rules.no_forced_rotation = true,
+            8 => rules.start_square_blocks = true,
+            9 => rules.endless_allowed = true,
+            _ => {}
+        }
+        rules
+    }
+
+    /// Plays random moves from `p`, comparing at every node.
+    fn playout(r: &mut Rng, mut p: Position, plies: usize) -> usize {
+        let mut n = 0;
+        for _ in 0..plies {
+            n += compare(&p);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[r.below(moves.len() as u64) as usize];
+            p.play(&m);
+            // Every position met in a game prints a text that reads back.
+            if p.winner.is_none() {
+                let t = p.to_text();
+                let q = Position::from_text(&t, p.rules).expect("a played position reads back");
+                assert_eq!(q.to_text(), t);
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn generator_matches_the_oracle_on_random_positions() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut tested = 0;
+        let mut chains = 0;
+        while tested < 1200 {
+            let rules = random_rules(&mut r);
+            let Some(mut p) = random_position(&mut r, rules) else {
+                continue;
+            };
+            if rules.eggman_forms {
+                p.lives = [1 + r.below(3) as u8, 1 + r.below(3) as u8];
+            }
+            tested += 1;
+            chains += playout(&mut r, p, 8);
+        }
+        assert!(chains > 2000, "too few bounce chains compared: {chains}");
+    }
+
+    #[test]
+    fn generator_matches_the_oracle_in_games() {
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        let mut chains = 0;
+        for i in 0..40 {
+            let rules = if i < 20 {
+                HexRules {
+                    turn_60: i % 3 == 1,
+                    alternate_turns: i % 4 == 3,
+                    ..HexRules::default()
+                }
+            } else {
+                random_rules(&mut r)
+            };
+            let mut p = Position::from_text(super::super::START, rules).unwrap();
+            // Springs in the middle of the board make the game tactical.
+            for n in ["d4", "f6", "h4", "f4", "e6", "g6"] {
+                if r.below(2) == 0 {
+                    p.add_spring(cell(n).slot() as u8);
+                }
+            }
+            chains += playout(&mut r, p, 40);
+        }
+        assert!(chains > 100, "too few bounce chains compared: {chains}");
+    }
+
+    /// SCA-5 with `alternate-turns` (RULINGS: "no move can be endless"):
+    /// checked on hexagonal boards, 120° and 60° (the two directions a
+    /// Gilman mover alternates between are 120° or 60° apart, so it always
+    /// advances along their bisector and never comes back).
+    #[test]
+    fn alternate_turns_are_never_endless() {
+        let mut r = Rng(0x1234_5678_9abc_def1);
+        let mut bounces = 0;
+        for i in 0..3000 {
+            let rules = HexRules {
+                turn_60: i % 2 == 0,
+                alternate_turns: true,
+                ..HexRules::default()
+            };
+            let Some(p) = random_position(&mut r, rules) else {
+                continue;
+            };
+            let b = board_of(&p);
+            for (&from, &(col, k)) in &b.pieces {
+                if col != b.turn || !matches!(k, 'R' | 'B' | 'Q') {
+                    continue;
+                }
+                for d in Dir::ALL {
+                    let mut t = Tracer {
+                        b: &b,
+                        rules,
+                        me: b.turn,
+                        from,
+                        gone: vec![],
+                    };
+                    let mut at = from;
+                    while let Some(n) = at.step(d) {
+                        if t.meet(Some(n)) != Meet::Empty {
+                            break;
+                        }
+                        at = n;
+                    }
+                    let Some(first) = at.step(d) else { continue };
+                    if !matches!(t.meet(Some(first)), Meet::Enemy | Meet::Spring) {
+                        continue;
+                    }
+                    let mut courses = vec![];
+                    spindash(&mut t, first, d, &mut courses);
+                    for c in courses {
+                        assert!(!c.endless, "{} {from} {d:?}", p.to_text());
+                        bounces += c.path.len();
+                    }
+                }
+            }
+        }
+        assert!(bounces > 1000, "too few bounces traced: {bounces}");
+    }
+}

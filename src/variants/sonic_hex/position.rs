@@ -1,0 +1,281 @@
+//! The validated `sonic-hex` position: mailbox and occupancy boards,
+//! `play`, and the [`Game`] implementation (the generator is in
+//! [`super::generate`]).
+//!
+//! State: the mailbox of `sonic` ([`Cells`]: one byte per cell with the
+//! piece and a spring bit, indexed by the hex slot of
+//! [`crate::core::hex`]) that the walker reads, beside 128-bit occupancy
+//! boards of each colour's pieces, the pawns and the springs (for the
+//! set-wise pawn moves and quiet slides), the side to move, the en passant
+//! cell, both kings' cells, the winner once a king is gone, and the
+//! counters; about 350 bytes, copied per node (copy-make).
+
+use crate::core::hex;
+use crate::core::{Color, Game, Move, MoveError, MoveSink, Outcome, PositionError, Verdict};
+use crate::variants::glinski::PAWN_FORWARD;
+use crate::variants::sonic::pieces::{
+    color_of, has_piece, kind, piece, Cells, KING, PAWN, PIECE_MASK, SPRING,
+};
+use crate::variants::sonic::walker::Walker;
+
+use super::grid::HexGrid;
+use super::moves::HexMove;
+use super::notation;
+use super::HexRules;
+
+/// A validated position (see [`notation`] for its text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) rules: HexRules,
+    /// The mailbox by slot: piece byte plus the spring bit (SCA-4.4).
+    pub(crate) cells: Cells,
+    /// Pieces of White and Black.
+    pub(crate) occ: [u128; 2],
+    /// Pawns of both colours.
+    pub(crate) pawns: u128,
+    /// Spring cells (SCA-7: they never move).
+    pub(crate) springs: u128,
+    pub(crate) turn: Color,
+    /// The cell a pawn passed over with the last move's double step, 0 if
+    /// none (slot 0 is not a cell).
+    pub(crate) ep: u8,
+    /// Each side's king cell, 0 once it is lost (SCA-9.3, SCA-9.4).
+    pub(crate) kings: [u8; 2],
+    /// Hits each king can still take: 1 (SCA-13: a single form); 3 and
+    /// counting down only under the mutant `eggman-forms`.
+    pub(crate) lives: [u8; 2],
+    /// Pawns that have moved (only under the mutant
+    /// `double-step-first-move-only`; 0 otherwise).
+    pub(crate) moved: u128,
+    /// Set when a king was captured or lost (SCA-9.4).
+    pub(crate) winner: Option<Color>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+/// Everything the next moves depend on (the counters are left out: no
+/// rule reads them, so transpositions share their hash).
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.cells[..121].hash(h);
+        self.turn.hash(h);
+        self.ep.hash(h);
+        self.lives.hash(h);
+        self.moved.hash(h);
+        self.winner.hash(h);
+    }
+}
+
+impl Position {
+    /// Parses and validates a position text (G4).
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming the field.
+    pub fn from_text(text: &str, rules: HexRules) -> Result<Position, PositionError> {
+        notation::validate(notation::parse_setup(text)?, rules)
+    }
+
+    /// The walker of `side`'s pieces on this position (SCA-13: the enemy
+    /// king falls at its first hit, `lives` = 1).
+    #[inline]
+    pub(crate) fn walker(&self, side: Color) -> Walker<HexGrid> {
+        Walker::new(
+            self.rules.grid(),
+            &self.cells,
+            side,
+            self.lives[side.other() as usize],
+            self.rules.walk_rules(),
+        )
+    }
+
+    /// An empty board (no pieces, no springs) with these rules.
+    pub(crate) fn empty(rules: HexRules) -> Position {
+        Position {
+            rules,
+            cells: [0; 256],
+            occ: [0; 2],
+            pawns: 0,
+            springs: 0,
+            turn: Color::White,
+            ep: 0,
+            kings: [0; 2],
+            lives: [rules.king_lives(); 2],
+            moved: 0,
+            winner: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Puts the piece byte `p` on the empty `slot` (a spring stays under it).
+    #[inline]
+    pub(crate) fn put(&mut self, slot: u8, p: u8) {
+        let s = slot as usize;
+        self.cells[s] = (self.cells[s] & SPRING) | p;
+        let b = 1u128 << s;
+        self.occ[color_of(p) as usize] |= b;
+        match kind(p) {
+            PAWN => self.pawns |= b,
+            KING => self.kings[color_of(p) as usize] = slot,
+            _ => {}
+        }
+    }
+
+    /// Takes the piece off `slot` (the spring stays, SCA-7); returns it.
+    #[inline]
+    pub(crate) fn take(&mut self, slot: u8) -> u8 {
+        let s = slot as usize;
+        let p = self.cells[s] & PIECE_MASK;
+        self.cells[s] &= SPRING;
+        let b = !(1u128 << s);
+        self.occ[0] &= b;
+        self.occ[1] &= b;
+        self.pawns &= b;
+        self.moved &= b;
+        p
+    }
+
+    /// Adds a spring on `slot`.
+    pub(crate) fn add_spring(&mut self, slot: u8) {
+        self.cells[slot as usize] |= SPRING;
+        self.springs |= 1u128 << slot;
+    }
+
+    /// The cell of the pawn an en passant capture onto `ep` takes: one
+    /// cell beyond `ep` along the double-stepper's forward direction.
+    pub(crate) fn en_passant_victim(&self, ep: u8) -> u8 {
+        let them = self.turn.other() as usize;
+        (ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8
+    }
+
+    /// SCA-9.3, SCA-9.4: `side`'s king on `at` is lost; the game is over
+    /// (G6).
+    fn lose_king(&mut self, side: Color, at: u8) {
+        self.take(at);
+        self.kings[side as usize] = 0;
+        self.lives[side as usize] = 0;
+        self.winner = Some(side.other());
+    }
+
+    /// Plays a legal move.
+    pub(crate) fn apply(&mut self, m: &HexMove) {
+        let me = self.turn;
+        let opp = me.other();
+        let old_ep = self.ep;
+        self.ep = 0;
+        self.halfmove += 1;
+        let (from, to) = (m.from(), m.to());
+        let mover = self.cells[from as usize] & PIECE_MASK;
+        let k = kind(mover);
+        if m.is_walk() {
+            // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
+            let Some(r) = self.walker(me).replay(from, k, m.unit(), m.rotation()) else {
+                return;
+            };
+            self.take(from);
+            for &c in &r.captured {
+                self.take(c);
+                self.halfmove = 0;
+            }
+            let b = r.branch;
+            if b.king_lost {
+                // SCA-9.3 (one form): the king is lost; the mover stops on
+                // its cell.
+                self.lose_king(opp, to);
+            } else if b.hits > 0 {
+                // Only under the mutant `eggman-forms`: the king survives.
+                self.lives[opp as usize] -= b.hits;
+            }
+            // SCA-9: a mover that would rest on the surviving king's cell
+            // is removed (only under `eggman-forms`).
+            let t = self.cells[to as usize];
+            if !(has_piece(t) && kind(t) == KING) {
+                self.put(to, mover);
+            }
+        } else {
+            self.take(from);
+            if k == PAWN {
+                self.halfmove = 0;
+                if m.is_en_passant() && to == old_ep {
+                    let victim = self.en_passant_victim(to);
+                    self.take(victim);
+                }
+            }
+            let t = self.cells[to as usize];
+            if has_piece(t) {
+                if kind(t) == KING {
+                    // SCA-9.4: capture by displacement wins at once.
+                    self.lose_king(opp, to);
+                } else {
+                    self.take(to);
+                    self.halfmove = 0;
+                }
+            }
+            self.put(to, m.promotion().map_or(mover, |p| piece(p, me)));
+            if k == PAWN {
+                if self.rules.double_step_first_move_only && m.promotion().is_none() {
+                    self.moved |= 1u128 << to;
+                }
+                if m.is_double() {
+                    self.ep = ((from as u16 + to as u16) / 2) as u8;
+                }
+            }
+        }
+        if !me.is_white() {
+            self.fullmove += 1;
+        }
+        self.turn = opp;
+    }
+
+    /// The name of the cell in `slot` (for texts and messages).
+    pub(crate) fn name(slot: u8) -> String {
+        hex::slot_name(slot as usize)
+    }
+}
+
+impl Game for Position {
+    type Move = HexMove;
+
+    fn variant(&self) -> &'static str {
+        "sonic-hex"
+    }
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) {
+        Position::generate(self, sink);
+    }
+    fn play(&mut self, m: &HexMove) {
+        self.apply(m);
+    }
+    /// SCA-9.4: a lost king loses; no legal move is a draw (check plays no
+    /// part on this board, SCA-13).
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner {
+            return Some(Outcome::Win(w));
+        }
+        (self.count_legal() == 0).then_some(Outcome::Draw)
+    }
+    fn to_text(&self) -> String {
+        notation::to_text(self)
+    }
+    fn to_move(&self, m: &HexMove) -> Move {
+        self.shared_move(m)
+    }
+    fn move_text(&self, m: &HexMove) -> String {
+        notation::move_text(self, m)
+    }
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        notation::parse_move_text(text).map(|_| ())
+    }
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        super::explain::explain(self, text)
+    }
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(super::diagram::diagram(self))
+    }
+    fn draw_move(&self, m: &HexMove) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_move(self, m)
+    }
+}
