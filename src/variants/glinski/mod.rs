@@ -25,6 +25,7 @@
 //!   or illegal, with the rule ID;
 //! - [`record`]: game records in SAN with English or Hungarian letters.
 
+pub mod diagram;
 mod explain;
 pub mod fen;
 mod position;
@@ -235,11 +236,9 @@ impl Game for Glinski {
     }
 
     fn to_move(&self, m: &Mv) -> Move {
-        let cell = |s: u8| {
-            crate::core::hex::Cell::from_slot(s as usize)
-                .map(|c| c.to_square())
-                .unwrap_or_default()
-        };
+        // Squares of the picture convention (`diagram::square`), so that
+        // `moves --from` and the drawings name the same cells.
+        let cell = |s: u8| diagram::square(s as usize);
         let mut mv = Move::step(cell(m.from), cell(m.to));
         if let Some(r) = m.promo() {
             let l = fen::LETTERS[r] as u8;
@@ -291,6 +290,14 @@ impl Game for Glinski {
             out.push(m);
         }
         Ok(out)
+    }
+
+    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
+        Some(diagram::diagram(&self.pos))
+    }
+
+    fn draw_move(&self, m: &Mv) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(&self.pos, *m)
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {

@@ -21,10 +21,14 @@ use crate::core::MoveSink;
 use crate::variants::glinski::{
     PAWN_ATTACKS, PAWN_CAPTURE_DIRS, PAWN_FORWARD, PAWN_PROMOTION, PAWN_START,
 };
-use crate::variants::sonic::pawns::PROMOTIONS;
+use crate::variants::sonic::pieces::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::moves::HexMove;
 use super::position::Position;
+
+/// The promotion choices, in the order moves are generated (GLN-1: Q R B
+/// N; no compounds on the hexagonal board, SCA-13).
+pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
 /// Pawn moves to each cell of `targets`, from the cell `back` slots away.
 #[inline(always)]

@@ -1,0 +1,133 @@
+//! Pictures of `glinski` positions and moves (GLN-1; the model is
+//! [`crate::core::diagram`], the board [`Geometry::Hex`]).
+//!
+//! - the position: Gliński's board, pieces by their letters, the king in
+//!   check marked; side panel: side to move, en passant cell, move
+//!   counters;
+//! - a move: one leg from start to end (a knight's leap dashed); a capture
+//!   marked on the captured piece, for en passant on the pawn taken (not
+//!   the cell the capturing pawn lands on); promotion marked with the new
+//!   piece;
+//! - an illegal move: the default drawing of the two cells of its text,
+//!   broken where the verdict's reason says (a cell it names, else the
+//!   destination).
+
+use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
+use crate::core::hex::{Cell, DIRECTION, NOT_ALIGNED};
+use crate::core::{Color, Square};
+
+use super::fen::LETTERS;
+use super::position::{Mv, Pos, F_EP, FORWARD, KNIGHT, NO_EP, WHITE};
+
+/// The square of a slot in the picture convention of [`Geometry::Hex`]
+/// (file index 0..=10 for a..l without j, rank − 1).
+pub fn square(slot: usize) -> Square {
+    Cell::from_slot(slot).map_or(Square(0), |c| Square::new(c.file(), c.rank()))
+}
+
+fn color(c: usize) -> Color {
+    if c == WHITE {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn piece(role: usize, c: usize) -> Piece {
+    Piece::new(LETTERS[role], color(c))
+}
+
+/// The picture of a position (GLN-1).
+pub fn diagram(pos: &Pos) -> Diagram {
+    let mut d = Diagram::new(Geometry::Hex);
+    for c in Cell::all() {
+        let s = c.slot();
+        if let (Some(r), Some(col)) = (pos.role_at(s), pos.color_at(s)) {
+            d = d.put(square(s), piece(r, col));
+        }
+    }
+    if let Some(k) = pos.king(pos.turn).filter(|_| pos.checked()) {
+        d = d.marker(square(k), Marker::Check);
+    }
+    d = d.fact(Fact::ToMove(color(pos.turn)));
+    if pos.ep != NO_EP {
+        d = d.fact(Fact::EnPassant(square(pos.ep as usize)));
+    }
+    d.fact(Fact::Note(format!(
+        "move {}, halfmove clock {}",
+        pos.fullmove, pos.halfmove
+    )))
+}
+
+/// The drawing of a legal move (GLN-1).
+pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
+    let (from, to) = (m.from as usize, m.to as usize);
+    let leap = pos.role_at(from) == Some(KNIGHT) || DIRECTION[from][to] == NOT_ALIGNED;
+    let leg = if leap {
+        Leg::leap(square(from), square(to))
+    } else {
+        Leg::slide(square(from), square(to))
+    };
+    let mut d = MoveDrawing::default().leg(leg);
+    if m.flag == F_EP {
+        // The pawn taken stands one cell beyond the cell passed over.
+        let cap = (to as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
+        d = d.mark(square(cap), MoveMark::Captured);
+    } else if pos.occupied() & (1u128 << to) != 0 {
+        d = d.mark(square(to), MoveMark::Captured);
+    }
+    if let Some(r) = m.promo() {
+        d = d.mark(square(to), MoveMark::Promoted(piece(r, pos.turn)));
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Glinski;
+    use crate::core::diagram::{Geometry, LegKind, MoveMark};
+    use crate::core::{Game, Square};
+
+    fn s(name: &str) -> Square {
+        Geometry::Hex.parse(name).unwrap()
+    }
+
+    #[test]
+    fn moves_are_drawn_on_the_hexagonal_board() {
+        let g = Glinski::start();
+        let d = g.diagram().unwrap();
+        assert_eq!(d.geometry, Geometry::Hex);
+        assert_eq!(d.pieces.len(), 36);
+        // k1 and l-file cells use the picture's file index (9 for k).
+        assert_eq!(d.top(s("k1")).unwrap().letter, Some('P'));
+        let m = g.parse_move("h1k2").unwrap();
+        let dr = g.draw_move(&m);
+        assert_eq!((dr.legs[0].from, dr.legs[0].to), (s("h1"), s("k2")));
+        assert_eq!(dr.legs[0].kind, LegKind::Leap);
+        let m = g.parse_move("f2k6").unwrap();
+        assert_eq!(g.draw_move(&m).legs[0].kind, LegKind::Slide);
+        // The moves of the pawn on k1, and only those.
+        let dg: &dyn crate::core::DynGame = &g;
+        let texts: Vec<String> = dg.draw_moves_from(s("k1")).into_iter().map(|x| x.0).collect();
+        assert_eq!(texts, ["k1k2", "k1k3"]);
+    }
+
+    #[test]
+    fn en_passant_and_promotion_marks() {
+        let g = Glinski::from_text(
+            "b/qbk/n1b1n/r5r/ppp1ppppp/5P5/4p6/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w e6 0 2",
+            0,
+        )
+        .unwrap();
+        let d = g.draw_move(&g.parse_move("f6e6").unwrap());
+        assert!(d.has_mark(s("e5"), &MoveMark::Captured), "{d:?}");
+        assert!(!d.has_mark(s("e6"), &MoveMark::Captured), "{d:?}");
+        let g = Glinski::from_text("1/3/5/1P5/9/11/11/11/11/11/K9k w - 0 1", 0).unwrap();
+        let m = g.parse_move("d8d9q").unwrap();
+        let d = g.draw_move(&m);
+        assert!(d
+            .marks
+            .iter()
+            .any(|x| matches!(x.mark, MoveMark::Promoted(p) if p.letter == Some('Q'))));
+    }
+}
