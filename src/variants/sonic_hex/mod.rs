@@ -61,13 +61,10 @@ pub const START: &str =
 static OPTIONS: [RuleOption; 2] = [
     RuleOption {
         name: "turn",
-        kind: OptionKind::Int {
-            min: 60,
-            max: 120,
-            default: 120,
+        kind: OptionKind::Choice {
+            values: &["120", "60"],
         },
-        doc:
-            "the spindash turn in degrees: 120 (default) or 60 (SCA-13); other values are rejected",
+        doc: "the spindash turn in degrees (SCA-13): 120 (default) or 60",
     },
     RuleOption {
         name: "alternate-turns",
@@ -153,20 +150,11 @@ pub struct HexRules {
 }
 
 impl HexRules {
-    /// The rules of validated options.
-    ///
-    /// # Errors
-    /// A `turn` other than 60 or 120 (the option kind is an integer range).
-    pub fn from_rules(r: &Rules) -> Result<HexRules, PositionError> {
-        let turn = r.int("turn");
-        if turn != 60 && turn != 120 {
-            return Err(PositionError::syntax(
-                "rule option turn",
-                format!("turn={turn}: the spindash turns by 120° (default) or 60° (turn=60) on the hexagonal board (SCA-13)"),
-            ));
-        }
-        Ok(HexRules {
-            turn_60: turn == 60,
+    /// The rules of validated options (`turn` is a choice of 120 or 60,
+    /// rejected by the option parser otherwise).
+    pub fn from_rules(r: &Rules) -> HexRules {
+        HexRules {
+            turn_60: r.int("turn") == 1,
             alternate_turns: r.flag("alternate-turns"),
             turn_90: r.is_mutant("turn-90"),
             eggman_forms: r.is_mutant("eggman-forms"),
@@ -178,7 +166,7 @@ impl HexRules {
             pawns_see_springs: r.is_mutant("pawns-see-springs"),
             no_forced_rotation: r.is_mutant("no-forced-rotation"),
             start_square_blocks: r.is_mutant("start-square-blocks"),
-        })
+        }
     }
 
     /// The board with its turn angle (SCA-13).
@@ -222,6 +210,6 @@ impl HexRules {
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
     Ok(Box::new(Position::from_text(
         text,
-        HexRules::from_rules(rules)?,
+        HexRules::from_rules(rules),
     )?))
 }
