@@ -1149,4 +1149,163 @@ fn cli_pictures_of_crazy_bosses_and_english() {
         ],
         "cannot write picture /nonexistent/dir/x.svg",
     );
+/// The rook f3 of `fixtures/sonic-hex/SCA-13-rook-turns-120.yaml`.
+const HEX_ROOK: &str = "1/3/5/7/4n4/11/11/8b2/5R5/11/K9k w - 0 1 -";
+
+fn hex(name: &str) -> Square {
+    Geometry::Hex.parse(name).unwrap()
+}
+
+/// Counts the hexagonal cells of a picture's SVG (board polygons in the
+/// three board shades).
+fn hex_cells(svg: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let shades = [style::LIGHT, style::MIDDLE, style::DARK_HEX];
+    doc.descendants()
+        .filter(|n| n.has_tag_name("polygon"))
+        .filter(|n| shades.contains(&n.attribute("fill").unwrap_or("")))
+        .count()
+}
+
+#[test]
+fn glinski_svg_snapshot() {
+    // GLN-1: the pawn d5 takes en passant on e6; the pawn e5 is marked.
+    let g = game("glinski", "1/1k1/5/7/pp5p1/11/3Pp6/6P4/2K8/11/R10 w e6 0 1");
+    let p = explain(g.as_ref(), "d5e6");
+    assert_eq!(p.title.legal, Some(true));
+    assert_eq!(p.diagram.geometry, Geometry::Hex);
+    let m = &p.moves[0];
+    assert_eq!((m.legs[0].from, m.legs[0].to), (hex("d5"), hex("e6")));
+    assert!(m
+        .marks
+        .iter()
+        .any(|k| k.square == hex("e5") && k.mark == MoveMark::Captured));
+    let svg = checked_svg(&p);
+    assert_eq!(hex_cells(&svg), 91);
+    common::snapshot("render-glinski-en-passant-d5e6", &svg);
+}
+
+#[test]
+fn sonic_hex_svg_snapshot() {
+    // SCA-13: up the f file, 120° clockwise at f7 and again at i4.
+    let g = game("sonic-hex", HEX_ROOK);
+    let p = explain(g.as_ref(), "f3xf7xi4-c1:cw");
+    assert_eq!(p.title.legal, Some(true));
+    let m = &p.moves[0];
+    let legs: Vec<(Square, Square, Option<Rotation>)> =
+        m.legs.iter().map(|l| (l.from, l.to, l.turn)).collect();
+    assert_eq!(
+        legs,
+        vec![
+            (hex("f3"), hex("f7"), None),
+            (hex("f7"), hex("i4"), Some(Rotation::Clockwise)),
+            (hex("i4"), hex("c1"), Some(Rotation::Clockwise)),
+        ]
+    );
+    let svg = checked_svg(&p);
+    assert_eq!(hex_cells(&svg), 91);
+    common::snapshot("render-sonic-hex-rook-f3-cw", &svg);
+}
+
+/// The PNG of a sonic-hex move: 91 cells in three shades, the path of the
+/// rook in the arrow colour, both captured pieces crossed, springs drawn.
+#[test]
+fn sonic_hex_png_shows_91_cells_the_path_and_the_captures() {
+    let g = game("sonic-hex", HEX_ROOK);
+    let p = explain(g.as_ref(), "f3xf7xi4-c1:cw");
+    let pm = pixmap(&p);
+    let l = render::board_layout(&p);
+    let shades = [style::LIGHT, style::MIDDLE, style::DARK_HEX];
+    let cells = Geometry::Hex.cells();
+    assert_eq!(cells.len(), 91);
+    // Every cell off the path shows its board shade a third of the way to
+    // its left vertex.
+    let path = [
+        "f3", "f4", "f5", "f6", "f7", "g6", "h5", "i4", "h4", "g4", "f4", "e3", "d2", "c1",
+    ];
+    let busy: Vec<Square> = path
+        .iter()
+        .map(|n| hex(n))
+        .chain(p.diagram.pieces.iter().map(|x| x.square))
+        .collect();
+    let mut plain = 0;
+    for &s in &cells {
+        if busy.contains(&s) {
+            continue;
+        }
+        let (cx, cy) = l.centre(s);
+        if near(pixel(&pm, (cx - 0.3 * l.unit, cy)), rgb(shades[l.shade(s)]), 3) {
+            plain += 1;
+        }
+    }
+    assert!(plain >= 60, "{plain} plain cells");
+    for n in ["f4", "f5", "f6", "g6", "h5", "h4", "g4", "e3", "d2"] {
+        let got = pixel(&pm, l.centre(hex(n)));
+        assert!(is_leg_blue(got), "{n}: {got:?}");
+    }
+    for n in ["e5", "g3", "k3", "i6"] {
+        assert!(!is_leg_blue(pixel(&pm, l.centre(hex(n)))), "{n}");
+    }
+    // The captured knight f7 and bishop i4 are crossed in red; the cells
+    // the rook only passes are not.
+    for n in ["f7", "i4"] {
+        assert!(red_pixels(&pm, &l, hex(n)) > 40, "{n}");
+    }
+    for n in ["f5", "h5", "e3"] {
+        assert_eq!(red_pixels(&pm, &l, hex(n)), 0, "{n}");
+    }
+    // The springs of a position are drawn on their cells.
+    let g = game("sonic-hex", "1/3/5/7/9/5R5/11/11/K9k/11/11 w - 0 1 f5,h5,f7");
+    let d = g.diagram().unwrap();
+    let springs: Vec<Square> = d
+        .markers
+        .iter()
+        .filter(|m| m.marker == Marker::Spring)
+        .map(|m| m.square)
+        .collect();
+    assert_eq!(springs.len(), 3);
+    for n in ["f5", "h5", "f7"] {
+        assert!(springs.contains(&hex(n)), "{n}");
+    }
+}
+
+/// Red (capture-cross) pixels within 0.4 units of a cell's centre.
+fn red_pixels(pm: &Pixmap, l: &arbiter::render::layout::Layout, s: Square) -> usize {
+    let (cx, cy) = l.centre(s);
+    let r = 0.4 * l.unit;
+    let mut n = 0;
+    for dx in -(r as i32)..=(r as i32) {
+        for dy in -(r as i32)..=(r as i32) {
+            let (x, y) = (cx + dx as f32, cy + dy as f32);
+            let (rd, g, b) = pixel(pm, (x, y));
+            if rd > 180 && g < 90 && b < 90 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// `moves --from` names a hexagonal cell in the picture convention.
+#[test]
+fn sonic_hex_moves_from_writes_one_board() {
+    let dir = std::env::temp_dir().join(format!("arbiter-hex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, err) = common::arbiter(&[
+        "moves",
+        "--variant",
+        "sonic-hex",
+        "--position",
+        HEX_ROOK,
+        "--from",
+        "f3",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 21, "{out}");
+    assert!(out.lines().any(|l| l == "f3xf7xi4-c1:cw"), "{out}");
+    let svg = std::fs::read_to_string(dir.join("f3.svg")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(hex_cells(&svg), 91);
 }

@@ -142,7 +142,7 @@ fn reason(pos: &Pos, from: Cell, to: Cell, promo: Option<usize>, no_moves: bool)
             _ => 0,
         };
         return match role {
-            KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60°)".into(),
+            KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
             KING => "the king steps one cell along one of the twelve lines (and there is no castling in Gliński's chess)".into(),
             _ if open_lines & to.bit() != 0 => {
                 format!("the {} is blocked on its way to {to}", ROLE_NAMES[role])

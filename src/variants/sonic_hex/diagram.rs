@@ -38,7 +38,7 @@ pub fn diagram(p: &Position) -> Diagram {
     d = d.fact(Fact::ToMove(p.turn));
     let grid = p.rules.grid();
     d = d.fact(Fact::Note(format!(
-        "spindash turns {}°{}",
+        "spindash turns {} degrees{}",
         30 * u32::from(grid.hours),
         if p.rules.alternate_turns {
             ", alternating"

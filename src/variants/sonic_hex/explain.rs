@@ -46,7 +46,7 @@ fn rules_of(p: &Position, m: &HexMove) -> (Vec<&'static str>, String) {
         k if is_ranged(k) && captures => {
             r.extend(["SCA-4", "SCA-5"]);
             reason = format!(
-                "a spindash: {}° turns at each capture",
+                "a spindash: {} degree turns at each capture",
                 30 * u32::from(p.rules.grid().hours)
             );
         }
