@@ -99,6 +99,13 @@ const CASES: &[Case] = &[
         options: &[],
         depth: 5,
     },
+    Case {
+        name: "sonic-hex start",
+        variant: "sonic-hex",
+        position: None,
+        options: &[],
+        depth: 4,
+    },
 ];
 
 /// Best time (seconds) of `reps` runs of `f`, with its result.

@@ -1234,7 +1234,11 @@ fn sonic_hex_png_shows_91_cells_the_path_and_the_captures() {
             continue;
         }
         let (cx, cy) = l.centre(s);
-        if near(pixel(&pm, (cx - 0.3 * l.unit, cy)), rgb(shades[l.shade(s)]), 3) {
+        if near(
+            pixel(&pm, (cx - 0.3 * l.unit, cy)),
+            rgb(shades[l.shade(s)]),
+            3,
+        ) {
             plain += 1;
         }
     }
@@ -1255,7 +1259,10 @@ fn sonic_hex_png_shows_91_cells_the_path_and_the_captures() {
         assert_eq!(red_pixels(&pm, &l, hex(n)), 0, "{n}");
     }
     // The springs of a position are drawn on their cells.
-    let g = game("sonic-hex", "1/3/5/7/9/5R5/11/11/K9k/11/11 w - 0 1 f5,h5,f7");
+    let g = game(
+        "sonic-hex",
+        "1/3/5/7/9/5R5/11/11/K9k/11/11 w - 0 1 f5,h5,f7",
+    );
     let d = g.diagram().unwrap();
     let springs: Vec<Square> = d
         .markers

@@ -17,7 +17,7 @@ use crate::core::hex::{Cell, DIRECTION, NOT_ALIGNED};
 use crate::core::{Color, Square};
 
 use super::fen::LETTERS;
-use super::position::{Mv, Pos, F_EP, FORWARD, KNIGHT, NO_EP, WHITE};
+use super::position::{Mv, Pos, FORWARD, F_EP, KNIGHT, NO_EP, WHITE};
 
 /// The square of a slot in the picture convention of [`Geometry::Hex`]
 /// (file index 0..=10 for a..l without j, rank − 1).
@@ -108,7 +108,11 @@ mod tests {
         assert_eq!(g.draw_move(&m).legs[0].kind, LegKind::Slide);
         // The moves of the pawn on k1, and only those.
         let dg: &dyn crate::core::DynGame = &g;
-        let texts: Vec<String> = dg.draw_moves_from(s("k1")).into_iter().map(|x| x.0).collect();
+        let texts: Vec<String> = dg
+            .draw_moves_from(s("k1"))
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
         assert_eq!(texts, ["k1k2", "k1k3"]);
     }
 
