@@ -61,7 +61,7 @@
 
 use crate::core::hex::Cell;
 use crate::core::notation::turn_char;
-use crate::core::{Color, MoveError, PositionError, Rotation};
+use crate::core::{Color, Field, MoveError, PositionError, Rotation};
 use crate::variants::glinski::fen::{rank_cells, Setup as GlinskiSetup};
 use crate::variants::glinski::{PAWN_CELLS, PAWN_PROMOTION, PAWN_START};
 use crate::variants::sonic::pieces::{has_piece, letter, piece};
@@ -87,7 +87,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() > 6 {
         return Err(PositionError::syntax(
-            "fields",
+            Field::Fields,
             format!(
                 "{} fields (expected 3, 5 or 6: board, turn, en passant[, halfmove, fullmove[, springs]])",
                 fields.len()
@@ -102,7 +102,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             .map(|s| {
                 Cell::parse(s).ok_or_else(|| {
                     PositionError::syntax(
-                        "springs",
+                        Field::Springs,
                         format!(
                             "'{}' is not a cell (expected '-' or cells a1..l6, f11 joined by ',')",
                             crate::core::error::echo(s)
@@ -144,7 +144,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
     };
     p.halfmove = b.halfmove;
     p.fullmove = b.fullmove;
-    let invalid = |m: String| PositionError::invalid("board", m);
+    let invalid = |m: String| PositionError::invalid(Field::Board, m);
     for c in 0..2 {
         let kings = b
             .board
@@ -208,7 +208,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
             crate::variants::glinski::PAWN_FORWARD[mover].opposite(),
             crate::variants::glinski::PAWN_FORWARD[mover],
         );
-        let bad = |m: String| PositionError::invalid("en passant", m);
+        let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
         let origin = ep.step(back).filter(|o| PAWN_START[mover] & o.bit() != 0);
         let Some(origin) = origin else {
             return Err(bad(format!(
@@ -237,7 +237,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
     for c in &s.springs {
         if p.springs & c.bit() != 0 {
             return Err(PositionError::invalid(
-                "springs",
+                Field::Springs,
                 format!("{c} listed twice"),
             ));
         }
