@@ -475,9 +475,9 @@ impl Board {
     fn pawn(&self, from: Cell, rules: HexRules, out: &mut Outcomes) {
         let me = self.turn;
         let fwd = forward(me);
-        let free = |c: Cell| {
-            !self.pieces.contains_key(&c) && !(rules.pawns_see_springs && self.springs.contains(&c))
-        };
+        // SCA-2: a bare spring is empty to a pawn (not under the mutant).
+        let spring_blocks = |c: Cell| rules.pawns_see_springs && self.springs.contains(&c);
+        let free = |c: Cell| !self.pieces.contains_key(&c) && !spring_blocks(c);
         let mut emit = |to: Cell, x: bool, removed: Vec<Cell>, double: bool| {
             let last = to.step(fwd).is_none();
             let promos: &[Option<char>] = if last {
@@ -631,8 +631,8 @@ mod tests {
         let mut board: BTreeMap<Cell, char> = BTreeMap::new();
         let mut put = |r: &mut Rng, ch: char| loop {
             let c = cells[r.below(91) as usize];
-            if !board.contains_key(&c) {
-                board.insert(c, ch);
+            if let std::collections::btree_map::Entry::Vacant(e) = board.entry(c) {
+                e.insert(ch);
                 break;
             }
         };
