@@ -1,5 +1,5 @@
 //! The position text of `glinski` (G4, GLN-1): a hexagonal FEN. Parse into
-//! a raw [`Setup`], validate into a [`Pos`], print the canonical form.
+//! a raw [`Setup`], validate into a `Pos`, print the canonical form.
 //!
 //! ```text
 //! position = board SP turn SP ep [SP halfmove SP fullmove]

@@ -23,7 +23,8 @@
 //!   canonical text;
 //! - `explain`: the move text (`f5f6`, `e9e10q`) and why a move is legal
 //!   or illegal, with the rule ID;
-//! - [`record`]: game records in SAN with English or Hungarian letters.
+//! - [`record`]: game records in SAN with English or Hungarian letters;
+//! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
 pub mod diagram;
 mod explain;
