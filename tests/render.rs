@@ -1149,6 +1149,8 @@ fn cli_pictures_of_crazy_bosses_and_english() {
         ],
         "cannot write picture /nonexistent/dir/x.svg",
     );
+}
+
 /// The rook f3 of `fixtures/sonic-hex/SCA-13-rook-turns-120.yaml`.
 const HEX_ROOK: &str = "1/3/5/7/4n4/11/11/8b2/5R5/11/K9k w - 0 1 -";
 
