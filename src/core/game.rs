@@ -323,6 +323,12 @@ pub trait DynGame: Send + Sync {
     /// (move text, perft(depth - 1)) per legal move, in the order of
     /// `legal_moves`; `depth` ≥ 1.
     fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    /// The nodes at ply `at` ([`perft::split`]): the canonical move texts
+    /// leading there and the position text there, in generation order.
+    fn split(&self, at: u32, each: &mut dyn FnMut(&[String], &str));
+    /// [`perft::state_key`] at depth 0: a 64-bit hash of everything the
+    /// next moves depend on (equal states, equal keys).
+    fn state_key(&self) -> u64;
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// [`Game::diagram`].
     fn diagram(&self) -> Option<Diagram>;
@@ -402,6 +408,12 @@ impl<G: Game> DynGame for G {
     }
     fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
         perft::divide(self, depth, threads)
+    }
+    fn split(&self, at: u32, each: &mut dyn FnMut(&[String], &str)) {
+        perft::split(self, at, each)
+    }
+    fn state_key(&self) -> u64 {
+        perft::state_key(self, 0)
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
