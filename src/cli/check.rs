@@ -2,28 +2,37 @@
 //! `--engine CMD` against another implementation, and prints a summary
 //! line `N passed, M failed`; exit code 1 when any case fails (an
 //! unexpected pass of an `--xfail` entry counts as a failure). Without a
-//! path it runs the suite built into the binary.
+//! path it runs the suite built into the binary. A path ending in `.epd`
+//! is an EPD perft suite ([`crate::conformance::epd`]) of the `--variant`
+//! (fide by default) under the `--rule` options; each line is checked as
+//! a fixture with perft expectations.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::engine::EngineOpts;
+use super::progress::{self, Bar};
 use super::{print_json, Exit};
 use crate::conformance::report::{self, judge};
-use crate::conformance::{run_loaded, Backend, Fixture, Reference, RunOptions, Suite};
+use crate::conformance::{epd, run_loaded, Backend, Fixture, Loaded, Reference, RunOptions, Suite};
 use crate::core::perft::{self, Limit};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// Fixture files or directories (default: the suite built into arbiter,
-    /// the fixtures/ folder it was built from).
+    /// the fixtures/ folder it was built from), and EPD perft suites (*.epd).
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub engine: EngineOpts,
-    /// Only fixtures of this variant.
+    /// Only fixtures of this variant; the variant of the positions of EPD
+    /// suites (default fide).
     #[arg(long)]
     pub variant: Option<String>,
+    /// Rule option of the positions of EPD suites, `name` or `name=value`
+    /// (repeatable).
+    #[arg(long = "rule", num_args = 1..)]
+    pub rules: Vec<String>,
     /// Only fixtures that name this rule ID (or an ID starting with it).
     #[arg(long = "rule-id")]
     pub rule_id: Option<String>,
@@ -56,6 +65,31 @@ pub struct CheckArgs {
     /// Let --write-xfail and --junit overwrite files and create folders.
     #[arg(long)]
     pub force: bool,
+    /// No progress display on stderr (it is shown only when stderr is a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+fn is_epd(p: &Path) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("epd"))
+}
+
+/// The fixtures of the EPD suites among `paths`.
+///
+/// # Errors
+/// A malformed suite (exit code 2, naming the line), bad `--rule` options.
+fn epd_suites(paths: &[PathBuf], a: &CheckArgs) -> Result<Vec<Loaded>, Exit> {
+    let variant = a.variant.as_deref().unwrap_or("fide");
+    let v = crate::variants::get(variant)?;
+    v.rules(&a.rules, None)?;
+    let mut out = Vec::new();
+    for p in paths {
+        let entries = epd::load(p).map_err(|e| Exit::input(e.to_string()))?;
+        out.extend(epd::fixtures(p, &entries, variant, &a.rules));
+    }
+    Ok(out)
 }
 
 /// `*` matches any run of characters (also `/`), `?` one character.
@@ -82,10 +116,22 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
-    let suite = super::fixture_suite(&a.paths)?;
+    let (epds, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        a.paths.iter().cloned().partition(|p| is_epd(p));
+    let suite = if files.is_empty() && !epds.is_empty() {
+        None
+    } else {
+        Some(super::fixture_suite(&files)?)
+    };
     if let Some(v) = &a.variant {
         crate::variants::get(v)?;
     }
+    if !a.rules.is_empty() && epds.is_empty() {
+        return Err(Exit::input(
+            "--rule sets the rule options of EPD suites: give an *.epd file (fixtures carry their own options)",
+        ));
+    }
+    let epd_fixtures = epd_suites(&epds, a)?;
     for (p, flag) in [(&a.write_xfail, "--write-xfail"), (&a.junit, "--junit")] {
         if let Some(p) = p {
             super::check_output(p, flag, a.force)?;
@@ -115,22 +161,39 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
                     .iter()
                     .any(|g| glob_match(g, &path.display().to_string()) || glob_match(g, &f.id)))
     };
-    let loaded = suite.load();
-    if suite == Suite::Builtin {
+    let mut loaded = suite.as_ref().map(Suite::load).unwrap_or_default();
+    if suite == Some(Suite::Builtin) {
         eprintln!(
             "note: checking the {} fixtures built into arbiter {} (pass a path to check files)",
             loaded.len(),
             env!("CARGO_PKG_VERSION")
         );
     }
+    loaded.extend(epd_fixtures);
+    // Entries that are not fixtures are always reported.
+    let selected: Vec<Loaded> = loaded
+        .into_iter()
+        .filter(|l| l.fixture.as_ref().map_or(true, |f| filter(f, &l.path)))
+        .collect();
+    let bar = Bar::items(progress::wanted(a.quiet), "fixtures", selected.len() as u64);
     // The reference gets the engines' time limit per request too.
     let (reports, _) = perft::limited(
         Limit {
             max_nodes: None,
             max_time: Some(a.engine.timeout),
         },
-        || run_loaded(loaded, backend.as_mut(), &opts, &filter),
+        || {
+            let mut reports = Vec::new();
+            for entry in selected {
+                reports.extend(run_loaded(vec![entry], backend.as_mut(), &opts, &|_, _| {
+                    true
+                }));
+                bar.inc();
+            }
+            reports
+        },
     );
+    drop(bar);
     let name = backend.name();
     let restarts = backend.restarts();
     drop(backend);

@@ -21,10 +21,14 @@ pub mod bisect;
 pub mod check;
 pub mod engine;
 pub mod explain;
+pub mod export;
+pub mod merge;
 pub mod moves;
 pub mod mutants;
 pub mod perft;
 pub mod play;
+pub mod progress;
+pub mod split;
 pub mod variants_cmd;
 
 /// arbiter: reference rules interpreter and perft / conformance suite for
@@ -41,7 +45,7 @@ pub enum Command {
     /// Count the move sequences of exactly DEPTH turns (G3); prints one line.
     Perft(perft::PerftArgs),
     /// perft split by root move: "<move>: <n>" lines, a blank line, "Nodes searched: N".
-    Divide(perft::PerftArgs),
+    Divide(perft::DivideArgs),
     /// The canonical legal moves, one per line, sorted.
     Moves(moves::MovesArgs),
     /// Play the moves and print the resulting position text.
@@ -58,6 +62,12 @@ pub enum Command {
     Bisect(bisect::BisectArgs),
     /// Run the fixtures against every mutant and print the mutation score.
     Mutants(mutants::MutantsArgs),
+    /// Cut a perft at one ply into jobs (JSON lines) for a scheduler; run them with `perft --job`.
+    Split(split::SplitArgs),
+    /// Check and add up the result lines of a split's jobs; prints the total.
+    Merge(merge::MergeArgs),
+    /// Write the perft expectations of fixtures as an EPD perft suite.
+    Export(export::ExportArgs),
 }
 
 /// Which game and position a command is about.
@@ -203,14 +213,18 @@ impl Command {
     /// Whether the command was asked for JSON output.
     fn json(&self) -> bool {
         match self {
-            Command::Perft(a) | Command::Divide(a) => a.json,
+            Command::Perft(a) => a.json,
+            Command::Divide(a) => a.json,
+            Command::Merge(a) => a.json,
             Command::Moves(a) => a.json,
             Command::Play(a) => a.json,
             Command::Explain(a) => a.json,
             Command::Check(a) => a.json,
             Command::Variants(a) => a.json,
             Command::Mutants(a) => a.json,
-            Command::Engine(_) | Command::Bisect(_) => false,
+            Command::Engine(_) | Command::Bisect(_) | Command::Split(_) | Command::Export(_) => {
+                false
+            }
         }
     }
 }
@@ -241,6 +255,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Engine(a) => engine::run(&a),
         Command::Bisect(a) => bisect::run(&a),
         Command::Mutants(a) => mutants::run(&a),
+        Command::Split(a) => split::run(&a),
+        Command::Merge(a) => merge::run(&a),
+        Command::Export(a) => export::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::progress::{self, Bar};
 use super::{print_json, Exit};
 use crate::conformance::mutants;
 use crate::conformance::RunOptions;
@@ -26,6 +27,9 @@ pub struct MutantsArgs {
     /// Print a JSON report instead of text.
     #[arg(long)]
     pub json: bool,
+    /// No progress display on stderr (it is shown only when stderr is a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
@@ -34,20 +38,29 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
         crate::variants::get(v)?;
     }
     let json = a.json;
+    let declared: usize = crate::variants::all()
+        .iter()
+        .filter(|v| a.variant.as_ref().is_none_or(|x| x == v.id))
+        .map(|v| v.mutants.len())
+        .sum();
+    let bar = Bar::items(progress::wanted(a.quiet), "mutants", declared as u64);
     let mut show = |m: &mutants::MutantReport| {
+        bar.inc();
         if json {
             return;
         }
-        if m.killed() {
-            println!(
-                "killed    {}/{} by {}",
-                m.variant,
-                m.name,
-                m.killed_by.join(", ")
-            );
-        } else {
-            println!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
-        }
+        bar.suspend(|| {
+            if m.killed() {
+                println!(
+                    "killed    {}/{} by {}",
+                    m.variant,
+                    m.name,
+                    m.killed_by.join(", ")
+                );
+            } else {
+                println!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
+            }
+        });
     };
     let run = mutants::run_suite(
         &suite,
@@ -58,6 +71,7 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
         a.all,
         &mut show,
     );
+    drop(bar);
     let total = run.mutants.len();
     let killed = run.killed();
     if json {

@@ -4,6 +4,7 @@
 pub mod backend;
 pub mod bisect;
 pub mod engine;
+pub mod epd;
 pub mod fixture;
 pub mod mutants;
 pub mod protocol;

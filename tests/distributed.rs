@@ -1,0 +1,298 @@
+//! Distributed perft on a real scheduler: `examples/perft-parallel.sh`
+//! (split → GNU parallel → merge) on this machine, plainly and through
+//! `--sshloginfile` (a hosts file naming this machine, `:`), equals
+//! `arbiter perft`; and the progress display, on a real terminal (a pty
+//! made by `script`), draws on stderr while stdout stays the count.
+//!
+//! `.ci/run` installs GNU parallel (Debian package `parallel`, through
+//! examples/install-externals.sh). Like tests/externals.rs this binary has
+//! its own small harness (`harness = false`): a test whose program is
+//! missing is a **failure under CI** (`CI=true`) and a **visible skip**
+//! locally (`SKIPPED: ...`, counted in the summary line
+//! `distributed: P passed, F failed, S skipped`).
+//!
+//! The done-when, hop depth 4 split at ply 2 (12788 jobs,
+//! 6.5·10⁹ nodes, minutes), is the ignored test
+//! `hop_depth_4_split_at_2_through_parallel` (`cargo test --release --test
+//! distributed -- --ignored`).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use common::{scratch_dir, under_ci};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// PATH with the test's arbiter first (what the recipe calls `arbiter`).
+fn path() -> String {
+    let bin = Path::new(BIN).parent().unwrap().display().to_string();
+    format!("{bin}:{}", std::env::var("PATH").unwrap_or_default())
+}
+
+fn perft(args: &[&str]) -> String {
+    let out = Command::new(BIN).arg("perft").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs the GNU parallel recipe in a fresh folder: (exit code, stdout, stderr).
+fn recipe(name: &str, hosts: Option<&str>, split: &[&str]) -> (i32, String, String) {
+    let dir = scratch_dir(name);
+    let mut cmd = Command::new("sh");
+    cmd.arg(root().join("examples/perft-parallel.sh"))
+        .args(split)
+        .current_dir(&dir)
+        .env("PATH", path())
+        .env("DIR", "run")
+        .env("JOBS", "2");
+    if let Some(h) = hosts {
+        std::fs::write(dir.join("hosts"), h).unwrap();
+        cmd.env("HOSTS", "hosts");
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn split_parallel_merge_equals_perft() {
+    // Two games; crazy with a history, so jobs start where a deny is legal.
+    let hop = ["--variant", "hop", "--depth", "3", "--at", "1"];
+    let crazy = [
+        "--variant",
+        "crazy",
+        "--moves",
+        "e2e4",
+        "--depth",
+        "3",
+        "--at",
+        "2",
+    ];
+    for (name, split, hosts) in [
+        ("parallel-hop", &hop[..], None),
+        ("parallel-crazy-ssh", &crazy[..], Some(":\n")),
+    ] {
+        let (code, out, err) = recipe(name, hosts, split);
+        let direct_args: Vec<&str> = split.iter().copied().take(split.len() - 2).collect();
+        let direct = perft(&direct_args);
+        assert_eq!((code, out.as_str()), (0, direct.as_str()), "{name}: {err}");
+    }
+    // Interrupted run: a lost result is found by merge, and running the
+    // recipe again reruns only the failed jobs.
+    let dir = scratch_dir("parallel-resume");
+    let run = |extra: &[(&str, &str)]| {
+        let mut cmd = Command::new("sh");
+        cmd.arg(root().join("examples/perft-parallel.sh"))
+            .args(["--variant", "fide", "--depth", "3", "--at", "1"])
+            .current_dir(&dir)
+            .env("PATH", path())
+            .env("DIR", "run");
+        for (k, v) in extra {
+            cmd.env(k, v);
+        }
+        cmd.output().unwrap()
+    };
+    let first = run(&[]);
+    assert_eq!(String::from_utf8_lossy(&first.stdout), "8902\n");
+    let results = std::fs::read_to_string(dir.join("run/results.jsonl")).unwrap();
+    let kept: Vec<&str> = results.lines().skip(1).collect();
+    std::fs::write(dir.join("run/results.jsonl"), kept.join("\n") + "\n").unwrap();
+    let again = run(&[]);
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "the joblog says all ran: merge finds the gap"
+    );
+    assert!(String::from_utf8_lossy(&again.stdout).starts_with("missing: 1 of 20 jobs"));
+}
+
+fn progress_draws_on_a_terminal_and_leaves_stdout_alone() {
+    let dir = scratch_dir("progress-pty");
+    // stdout to a file, stderr to the pty whose output `script` passes on.
+    let on_tty = |args: &str| {
+        let cmd = format!("{BIN} {args} > out.txt");
+        let out = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args}");
+        (
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            std::fs::read_to_string(dir.join("out.txt")).unwrap(),
+        )
+    };
+    let (tty, stdout) = on_tty("perft --variant hop --depth 3");
+    assert!(
+        tty.contains("root moves") && tty.contains("leaves"),
+        "{tty:?}"
+    );
+    assert_eq!(stdout, "9041223\n");
+    let (tty, stdout) = on_tty("perft --variant hop --depth 3 --quiet");
+    assert!(!tty.contains("leaves"), "{tty:?}");
+    assert_eq!(stdout, "9041223\n");
+    let (tty, stdout) = on_tty("check --variant english");
+    assert!(tty.contains("fixtures"), "{tty:?}");
+    assert!(stdout.ends_with(" passed, 0 failed\n"), "{stdout}");
+    // The same command with stderr not a terminal: the same stdout.
+    let out = Command::new(BIN)
+        .args(["check", "--variant", "english"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), stdout);
+}
+
+/// The done-when: hop depth 4 split at ply 2 through GNU parallel
+/// equals the direct perft. Prints both times.
+fn hop_depth_4_split_at_2_through_parallel() {
+    let t = Instant::now();
+    let (code, out, err) = recipe(
+        "parallel-hop-4",
+        None,
+        &["--variant", "hop", "--depth", "4", "--at", "2"],
+    );
+    let distributed = t.elapsed();
+    let t = Instant::now();
+    let direct = perft(&["--variant", "hop", "--depth", "4", "--threads", "2"]);
+    let direct_time = t.elapsed();
+    assert_eq!((code, out.as_str()), (0, direct.as_str()), "{err}");
+    eprintln!(
+        "hop perft(4) = {}: split at 2 through parallel {distributed:.1?}, direct on 2 threads {direct_time:.1?}",
+        direct.trim()
+    );
+}
+
+fn needs_parallel() -> Option<String> {
+    let ok = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    (!ok)
+        .then(|| "GNU parallel is not installed (examples/install-externals.sh installs it)".into())
+}
+
+fn needs_script() -> Option<String> {
+    let ok = Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    (!ok).then(|| "script (util-linux, to make a pty) is not installed".into())
+}
+
+/// A test, the program it needs (`None` when present, else why not), and
+/// whether it is ignored (deep: only with `--ignored`).
+type Case = (&'static str, fn() -> Option<String>, fn(), bool);
+
+const CASES: [Case; 3] = [
+    (
+        "split_parallel_merge_equals_perft",
+        needs_parallel,
+        split_parallel_merge_equals_perft,
+        false,
+    ),
+    (
+        "progress_draws_on_a_terminal_and_leaves_stdout_alone",
+        needs_script,
+        progress_draws_on_a_terminal_and_leaves_stdout_alone,
+        false,
+    ),
+    (
+        "hop_depth_4_split_at_2_through_parallel",
+        needs_parallel,
+        hop_depth_4_split_at_2_through_parallel,
+        true,
+    ),
+];
+
+/// A minimal test runner (as tests/externals.rs): libtest's name filters
+/// (`--exact` too), `--list`, `--ignored` / `--include-ignored`.
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |f: &str| args.iter().any(|a| a == f);
+    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let exact = flag("--exact");
+    let (ignored, include) = (flag("--ignored"), flag("--include-ignored"));
+    let selected: Vec<&Case> = CASES
+        .iter()
+        .filter(|(name, ..)| {
+            filters.is_empty()
+                || filters.iter().any(|f| {
+                    if exact {
+                        name == f
+                    } else {
+                        name.contains(f.as_str())
+                    }
+                })
+        })
+        .collect();
+    if flag("--list") {
+        for (name, ..) in &selected {
+            println!("{name}: test");
+        }
+        return;
+    }
+    std::panic::set_hook(Box::new(|info| eprintln!("{info}")));
+    let ci = under_ci();
+    let (mut passed, mut failed, mut skipped, mut left) = (0, 0, Vec::new(), 0);
+    for (name, missing, test, deep) in selected {
+        if *deep != ignored && !include {
+            println!("test {name} ... ignored");
+            left += 1;
+            continue;
+        }
+        if let Some(why) = missing() {
+            if ci {
+                println!("test {name} ... FAILED");
+                eprintln!("FAILED: {name}: {why}; CI=true, where .ci/run installs it, so this is a failure");
+                failed += 1;
+            } else {
+                println!("test {name} ... SKIPPED");
+                eprintln!("SKIPPED: {name}: {why}");
+                skipped.push(*name);
+            }
+            continue;
+        }
+        match std::panic::catch_unwind(test) {
+            Ok(()) => {
+                println!("test {name} ... ok");
+                passed += 1;
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed += 1;
+            }
+        }
+    }
+    let line = format!(
+        "distributed: {passed} passed, {failed} failed, {} skipped{}",
+        skipped.len(),
+        if skipped.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", skipped.join(", "))
+        }
+    );
+    if left > 0 {
+        println!("distributed: {left} ignored (deep: run with --ignored)");
+    }
+    println!("{line}");
+    if !skipped.is_empty() {
+        eprintln!("{line}");
+    }
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
