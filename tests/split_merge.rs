@@ -93,7 +93,7 @@ fn the_jobs_add_up_to_perft_in_every_game_on_every_snapshot_position() {
         let depth = c.depth.min(3);
         let want = counts[&depth];
         for at in std::collections::BTreeSet::from([1, depth - 1, depth]) {
-            if at == 0 || (at > 1 && counts[&at] > 20_000) {
+            if at == 0 || (at > 1 && counts[&at] > 5_000) {
                 continue;
             }
             let got = distributed(&dir, &c.args(), depth, at, false);
@@ -135,22 +135,19 @@ fn a_crazy_job_needs_its_moves_not_only_its_position_text() {
         let out = ok(&dir, &["perft", "--job", line]);
         let r: Value = serde_json::from_str(out.trim()).unwrap();
         replayed += r["nodes"].as_u64().unwrap();
+        // A text of a finished game (a king lost in a chain reaction) is
+        // no valid position (G6): no move follows there either.
         let text = job["position"].as_str().unwrap();
-        from_text += ok(
+        let (code, out, _) = run_in(
             &dir,
-            &[
-                "perft",
-                "--variant",
-                "crazy",
-                "--position",
-                text,
-                "--depth",
-                "1",
-            ],
-        )
-        .trim()
-        .parse::<u64>()
-        .unwrap();
+            &["perft", "--variant", "crazy", "--position", text, "--depth", "1"],
+            "",
+        );
+        if code == 0 {
+            from_text += out.trim().parse::<u64>().unwrap();
+        } else {
+            assert_eq!(r["nodes"], 0, "{line}");
+        }
     }
     assert_eq!(replayed, direct);
     assert!(
@@ -342,7 +339,10 @@ fn merge_lists_missing_duplicate_and_foreign_results() {
     d.push(results[2].replace("\"nodes\":", "\"nodes\":1"));
     let (code, out, _) = run_in(&dir, &["merge", "jobs.jsonl", "-", "--json"], &d.join("\n"));
     assert_eq!(code, 1);
-    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    // The report, then the error object every --json command ends with.
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let e: Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(e["error"]["exit_code"], 1);
     assert_eq!(v["rerun"], serde_json::json!([2]));
     assert_eq!(v["missing"], serde_json::json!([]));
 }

@@ -114,7 +114,7 @@ pub struct PerftArgs {
     /// Only these job ids, e.g. `7` or `0-99,250` (with --job-file).
     #[arg(long, value_name = "IDS", requires = "job_file", conflicts_with = "chunk",
           value_parser = parse_ids)]
-    pub job_id: Option<Vec<(u64, u64)>>,
+    pub job_id: Option<IdRanges>,
     /// Only chunk I of N (0 ≤ I < N): the jobs whose id is I modulo N
     /// (with --job-file; for job arrays).
     #[arg(long, value_name = "I/N", requires = "job_file", value_parser = parse_chunk)]
@@ -136,11 +136,15 @@ pub struct DivideArgs {
     pub json: bool,
 }
 
+/// Job ids as inclusive ranges (`--job-id 0-99,250`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdRanges(pub Vec<(u64, u64)>);
+
 /// `--job-id`: ids and ranges, `7`, `0-99,250`.
 ///
 /// # Errors
 /// A message naming the accepted form.
-pub fn parse_ids(s: &str) -> Result<Vec<(u64, u64)>, String> {
+pub fn parse_ids(s: &str) -> Result<IdRanges, String> {
     let bad =
         || format!("'{s}': job ids are numbers and ranges separated by commas, e.g. 7 or 0-99,250");
     let mut out = Vec::new();
@@ -156,7 +160,7 @@ pub fn parse_ids(s: &str) -> Result<Vec<(u64, u64)>, String> {
         }
         out.push((a, b));
     }
-    Ok(out)
+    Ok(IdRanges(out))
 }
 
 /// Job ids as `--job-id` takes them: `0-2,7`.
@@ -208,6 +212,12 @@ impl PerftArgs {
 }
 
 pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
+    // (clap's `requires` is not checked beside the conflicting flags.)
+    if a.job_file.is_none() && (a.job_id.is_some() || a.chunk.is_some()) {
+        return Err(Exit::input(
+            "--job-id and --chunk select jobs of a --job-file: give one",
+        ));
+    }
     if let Some(line) = &a.job {
         return run_jobs(a, vec![read_job_line(line)?]);
     }
@@ -335,7 +345,7 @@ fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
 
 /// The jobs `--job-id` or `--chunk` select (all without them).
 fn select(jobs: Vec<Job>, a: &PerftArgs) -> Result<Vec<Job>, Exit> {
-    if let Some(ranges) = &a.job_id {
+    if let Some(IdRanges(ranges)) = &a.job_id {
         let known: std::collections::BTreeSet<u64> = jobs.iter().map(|j| j.job).collect();
         for &(lo, hi) in ranges {
             if let Some(id) = (lo..=hi).find(|id| !known.contains(id)) {
@@ -393,13 +403,13 @@ mod tests {
 
     #[test]
     fn ids_and_chunks() {
-        assert_eq!(parse_ids("7"), Ok(vec![(7, 7)]));
-        assert_eq!(parse_ids("0-99, 250"), Ok(vec![(0, 99), (250, 250)]));
+        assert_eq!(parse_ids("7"), Ok(IdRanges(vec![(7, 7)])));
+        assert_eq!(parse_ids("0-99, 250"), Ok(IdRanges(vec![(0, 99), (250, 250)])));
         for bad in ["", "x", "5-3", "1,,2", "-1"] {
             assert!(parse_ids(bad).is_err(), "{bad}");
         }
         assert_eq!(format_ids(&[0, 1, 2, 7, 9, 10]), "0-2,7,9-10");
-        assert_eq!(parse_ids(&format_ids(&[3, 4, 8])), Ok(vec![(3, 4), (8, 8)]));
+        assert_eq!(parse_ids(&format_ids(&[3, 4, 8])), Ok(IdRanges(vec![(3, 4), (8, 8)])));
         assert_eq!(parse_chunk("3/16"), Ok((3, 16)));
         for bad in ["16/16", "1", "a/2", "0/0"] {
             assert!(parse_chunk(bad).is_err(), "{bad}");
