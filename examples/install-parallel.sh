@@ -4,7 +4,8 @@
 # examples/install-externals.sh: a failure is reported, the test that needs
 # it then skips (or fails under CI=true); the script always exits 0.
 set -u
-if command -v parallel >/dev/null 2>&1; then
+# GNU parallel, not moreutils' `parallel` (the Debian package replaces it).
+if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
     echo "install-parallel: GNU parallel already installed"
     exit 0
 fi

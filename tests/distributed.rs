@@ -5,7 +5,7 @@
 //! made by `script`), draws on stderr while stdout stays the count.
 //!
 //! `.ci/run` installs GNU parallel (Debian package `parallel`, through
-//! examples/install-externals.sh). Like tests/externals.rs this binary has
+//! examples/install-parallel.sh). Like tests/externals.rs this binary has
 //! its own small harness (`harness = false`): a test whose program is
 //! missing is a **failure under CI** (`CI=true`) and a **visible skip**
 //! locally (`SKIPPED: ...`, counted in the summary line
@@ -69,7 +69,8 @@ fn recipe(name: &str, hosts: Option<&str>, split: &[&str]) -> (i32, String, Stri
 }
 
 fn split_parallel_merge_equals_perft() {
-    // Two games; crazy with a history, so jobs start where a deny is legal.
+    // Two games; crazy with a history, so jobs start where a deny is legal
+    // (82 jobs: one process each, through parallel, is what takes time).
     let hop = ["--variant", "hop", "--depth", "3", "--at", "1"];
     let crazy = [
         "--variant",
@@ -79,7 +80,7 @@ fn split_parallel_merge_equals_perft() {
         "--depth",
         "3",
         "--at",
-        "2",
+        "1",
     ];
     for (name, split, hosts) in [
         ("parallel-hop", &hop[..], None),
@@ -90,6 +91,27 @@ fn split_parallel_merge_equals_perft() {
         let direct = perft(&direct_args);
         assert_eq!((code, out.as_str()), (0, direct.as_str()), "{name}: {err}");
     }
+    // The one-line pipeline of CONFORMANCE.md: split | tee | parallel |
+    // merge (merge reads the results first, then the job file tee wrote).
+    let dir = scratch_dir("parallel-pipe");
+    let pipeline = "arbiter split --variant bosses --depth 3 --at 1 | tee jobs.jsonl \
+        | parallel --will-cite --skip-first-line arbiter perft --quiet --job {} \
+        | arbiter merge - jobs.jsonl";
+    let out = Command::new("sh")
+        .args(["-c", pipeline])
+        .current_dir(&dir)
+        .env("PATH", path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string()
+        ),
+        (Some(0), perft(&["--variant", "bosses", "--depth", "3"])),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Interrupted run: a lost result is found by merge, and running the
     // recipe again reruns only the failed jobs.
     let dir = scratch_dir("parallel-resume");
@@ -176,12 +198,14 @@ fn hop_depth_4_split_at_2_through_parallel() {
 }
 
 fn needs_parallel() -> Option<String> {
+    // GNU's, not moreutils' program of the same name.
     let ok = Command::new("parallel")
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success());
-    (!ok)
-        .then(|| "GNU parallel is not installed (examples/install-externals.sh installs it)".into())
+        .is_ok_and(|o| {
+            o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")
+        });
+    (!ok).then(|| "GNU parallel is not installed (examples/install-parallel.sh installs it)".into())
 }
 
 fn needs_script() -> Option<String> {

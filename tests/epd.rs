@@ -60,10 +60,7 @@ fn check_runs_an_epd_suite_like_fixtures() {
         format!("{FIDE_SUITE}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D5 4865609\n"),
     )
     .unwrap();
-    let (code, out, _) = arbiter_in(
-        &dir,
-        &["check", "deep.epd", "--max-nodes", "50000", "-v"],
-    );
+    let (code, out, _) = arbiter_in(&dir, &["check", "deep.epd", "--max-nodes", "50000", "-v"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("SKIP  deep:7") && out.contains("above the node budget"),

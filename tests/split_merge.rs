@@ -94,10 +94,7 @@ fn the_jobs_add_up_to_perft_in_every_game_on_every_snapshot_position() {
         let counts = c.counts();
         // A node budget keeps this fast in a debug build: the deepest of
         // depths 1 to 3 with at most 100 000 leaves.
-        let Some(depth) = (1..=c.depth.min(3))
-            .rev()
-            .find(|d| counts[d] <= 100_000)
-        else {
+        let Some(depth) = (1..=c.depth.min(3)).rev().find(|d| counts[d] <= 100_000) else {
             continue;
         };
         let want = counts[&depth];
@@ -150,7 +147,15 @@ fn a_crazy_job_needs_its_moves_not_only_its_position_text() {
         let text = job["position"].as_str().unwrap();
         let (code, out, _) = run_in(
             &dir,
-            &["perft", "--variant", "crazy", "--position", text, "--depth", "1"],
+            &[
+                "perft",
+                "--variant",
+                "crazy",
+                "--position",
+                text,
+                "--depth",
+                "1",
+            ],
             "",
         );
         if code == 0 {

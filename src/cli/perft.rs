@@ -404,12 +404,18 @@ mod tests {
     #[test]
     fn ids_and_chunks() {
         assert_eq!(parse_ids("7"), Ok(IdRanges(vec![(7, 7)])));
-        assert_eq!(parse_ids("0-99, 250"), Ok(IdRanges(vec![(0, 99), (250, 250)])));
+        assert_eq!(
+            parse_ids("0-99, 250"),
+            Ok(IdRanges(vec![(0, 99), (250, 250)]))
+        );
         for bad in ["", "x", "5-3", "1,,2", "-1"] {
             assert!(parse_ids(bad).is_err(), "{bad}");
         }
         assert_eq!(format_ids(&[0, 1, 2, 7, 9, 10]), "0-2,7,9-10");
-        assert_eq!(parse_ids(&format_ids(&[3, 4, 8])), Ok(IdRanges(vec![(3, 4), (8, 8)])));
+        assert_eq!(
+            parse_ids(&format_ids(&[3, 4, 8])),
+            Ok(IdRanges(vec![(3, 4), (8, 8)]))
+        );
         assert_eq!(parse_chunk("3/16"), Ok((3, 16)));
         for bad in ["16/16", "1", "a/2", "0/0"] {
             assert!(parse_chunk(bad).is_err(), "{bad}");
