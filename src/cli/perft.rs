@@ -59,7 +59,7 @@ impl RunArgs {
         };
         let show = progress::wanted(self.quiet);
         let counters = Arc::new(Progress::default());
-        let bar = Bar::perft(show, &counters, units);
+        let bar = Bar::for_perft(show, &counters, units);
         let observed = || {
             if show {
                 core_perft::observed(&counters, f)

@@ -77,7 +77,7 @@ impl Bar {
 
     /// A perft: leaves counted and their rate; the bar counts `units`
     /// (done, total) when given (jobs), else the root moves of `progress`.
-    pub fn perft(
+    pub fn for_perft(
         show: bool,
         progress: &Arc<Progress>,
         units: Option<(Arc<AtomicU64>, u64)>,

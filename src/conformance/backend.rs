@@ -49,7 +49,9 @@ pub trait Backend {
     fn moves(&mut self, req: &Request) -> Result<Vec<String>, BackendError>;
     /// The position text after the history.
     fn position(&mut self, req: &Request) -> Result<String, BackendError>;
-    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError>;
+    /// Perft: the leaves `depth` plies below the position (the protocol's
+    /// `perft` request; the reference answers with `core::perft`).
+    fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError>;
     /// `white-wins`, `black-wins`, `draw` or `none`.
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
     /// (legal, rule IDs); `None` when the backend names no rule IDs (only
@@ -154,7 +156,7 @@ impl Backend for Reference {
     fn position(&mut self, req: &Request) -> Result<String, BackendError> {
         Ok(self.game(req)?.to_text())
     }
-    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+    fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
         check_depth(depth)?;
         Ok(self.game(req)?.perft(depth, self.threads))
     }

@@ -98,7 +98,7 @@ fn engine_divide(
             let mut out = BTreeMap::new();
             for m in moves {
                 let child = with_moves(req, std::slice::from_ref(m));
-                out.insert(m.clone(), engine.perft(&child, depth - 1)?);
+                out.insert(m.clone(), engine.nodes(&child, depth - 1)?);
             }
             Ok(out)
         }
@@ -148,7 +148,7 @@ pub fn bisect(
         if remaining <= 1 {
             return Ok(match root_nodes {
                 None => Bisection::Agree {
-                    nodes: reference.perft(base, depth.max(1))?,
+                    nodes: reference.nodes(base, depth.max(1))?,
                 },
                 Some(_) => Bisection::Inconclusive(format!(
                     "subtree counts differ, but all {} followed move lists agree",
@@ -305,7 +305,7 @@ mod tests {
         fn position(&mut self, _: &Request) -> Result<String, BackendError> {
             Err(BackendError::Unsupported("".into()))
         }
-        fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
             Ok(self.count(req, depth))
         }
         fn outcome(&mut self, _: &Request) -> Result<String, BackendError> {
@@ -408,7 +408,7 @@ mod tests {
         fn position(&mut self, _: &Request) -> Result<String, BackendError> {
             Err(BackendError::Failed("engine exited".into()))
         }
-        fn perft(&mut self, _: &Request, _: u32) -> Result<u64, BackendError> {
+        fn nodes(&mut self, _: &Request, _: u32) -> Result<u64, BackendError> {
             Err(BackendError::Failed("engine exited".into()))
         }
         fn outcome(&mut self, _: &Request) -> Result<String, BackendError> {
@@ -463,8 +463,8 @@ mod tests {
         fn position(&mut self, r: &Request) -> Result<String, BackendError> {
             self.0.position(r)
         }
-        fn perft(&mut self, r: &Request, d: u32) -> Result<u64, BackendError> {
-            self.0.perft(r, d)
+        fn nodes(&mut self, r: &Request, d: u32) -> Result<u64, BackendError> {
+            self.0.nodes(r, d)
         }
         fn outcome(&mut self, r: &Request) -> Result<String, BackendError> {
             self.0.outcome(r)

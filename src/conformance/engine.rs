@@ -486,7 +486,7 @@ impl Backend for EngineBackend {
     fn position(&mut self, req: &Request) -> Result<String, BackendError> {
         text(&self.call("play", req, None)?, "position")
     }
-    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+    fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
         count(&self.call("perft", req, Some(depth))?, "nodes")
     }
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
@@ -690,7 +690,7 @@ impl Backend for PerftreeBackend {
             "perftree scripts print no positions".into(),
         ))
     }
-    fn perft(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+    fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
         if depth == 0 {
             return Ok(1);
         }
@@ -776,7 +776,7 @@ mod tests {
         // Answers hello, then exits on the first request.
         let script = format!("read l; echo '{hello}'; read l; echo boom >&2; exit 3");
         let mut b = EngineBackend::new(&script, Duration::from_secs(5));
-        match b.perft(&req, 1) {
+        match b.nodes(&req, 1) {
             Err(BackendError::Failed(m)) => {
                 assert!(m.contains("exited") && m.contains("boom"), "{m}")
             }
@@ -842,7 +842,7 @@ mod tests {
     }
 
     #[test]
-    fn perftree_scripts_get_depth_position_and_moves() {
+    fn scripts_in_perftree_style_get_depth_position_and_moves() {
         // Echoes its arguments back as divide lines.
         let script =
             r#"f() { echo "d$1: 1"; echo "m$(echo "$3" | tr ' ' '_'): 2"; echo; echo 3; }; f"#;
@@ -857,8 +857,8 @@ mod tests {
             b.moves(&req).unwrap(),
             vec!["d1".to_string(), "ma_b".to_string()]
         );
-        assert_eq!(b.perft(&req, 4).unwrap(), 3);
-        assert_eq!(b.perft(&req, 0).unwrap(), 1);
+        assert_eq!(b.nodes(&req, 4).unwrap(), 3);
+        assert_eq!(b.nodes(&req, 0).unwrap(), 1);
         assert!(matches!(
             b.position(&req),
             Err(BackendError::Unsupported(_))
@@ -868,11 +868,11 @@ mod tests {
             ..Default::default()
         };
         assert!(matches!(
-            b.perft(&other, 1),
+            b.nodes(&other, 1),
             Err(BackendError::Unsupported(_))
         ));
         let mut slow =
             PerftreeBackend::new("sleep 30", Duration::from_millis(200), vec!["fide".into()]);
-        assert!(matches!(slow.perft(&req, 1), Err(BackendError::Failed(_))));
+        assert!(matches!(slow.nodes(&req, 1), Err(BackendError::Failed(_))));
     }
 }

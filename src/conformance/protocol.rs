@@ -210,7 +210,7 @@ pub fn answer(backend: &mut Reference, line: &str) -> Option<(Value, Value)> {
         "moves" => backend.moves(&req).map(|m| json!({"moves": m})),
         "play" => backend.position(&req).map(|p| json!({"position": p})),
         "outcome" => backend.outcome(&req).map(|o| json!({"outcome": o})),
-        "perft" => backend.perft(&req, depth).map(|n| json!({"nodes": n})),
+        "perft" => backend.nodes(&req, depth).map(|n| json!({"nodes": n})),
         "explain" => match &r.mv {
             None => return Some((id, protocol_error("explain: missing 'move'"))),
             Some(mv) => backend

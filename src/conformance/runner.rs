@@ -228,7 +228,7 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
             max_nodes: (opts.max_nodes > 0).then(|| opts.max_nodes.saturating_add(want)),
             max_time: None,
         };
-        let (result, stopped) = perft::limited(limit, || backend.perft(&req, depth));
+        let (result, stopped) = perft::limited(limit, || backend.nodes(&req, depth));
         match stopped {
             Some(s) if s.leaves > want => {
                 checked += 1;
