@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::error::DepthError;
-use super::game::Game;
+use super::game::{Game, MoveSink};
 
 /// The deepest perft any entry point accepts. Deeper requests are input
 /// errors ([`check_depth`]); nothing that finishes needs more (perft(15) of
@@ -86,7 +86,11 @@ pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
                 progress: options.progress.as_deref(),
             };
             let mut buffers: Vec<Vec<G::Move>> = (1..depth).map(|_| Vec::new()).collect();
-            perft_rec(g, depth, &mut buffers, walk)
+            if walk.budget.is_none() && walk.table.is_none() && walk.progress.is_none() {
+                perft_plain(g, depth, &mut buffers)
+            } else {
+                perft_rec(g, depth, &mut buffers, walk)
+            }
         }),
     }
 }
@@ -97,6 +101,50 @@ struct Walk<'a> {
     budget: Option<&'a Budget>,
     table: Option<&'a Table>,
     progress: Option<&'a Progress>,
+}
+
+/// The plain walk (no budget, table or progress): the hot loop of a
+/// perft, kept free of the options' checks. `depth` ≥ 2.
+fn perft_plain<G: Game>(g: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 2 {
+        let mut children = ChildCounts {
+            parent: g,
+            total: 0,
+        };
+        g.generate(&mut children);
+        return children.total;
+    }
+    let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    g.generate(buf);
+    let mut total = 0;
+    for m in buf.iter() {
+        let mut child = g.clone();
+        child.play(m);
+        total += perft_plain(&child, depth - 1, rest);
+    }
+    total
+}
+
+/// The sink of a node two plies above the leaves: each move is played as
+/// it is generated and the child's legal moves are counted in bulk (no
+/// move list is written).
+struct ChildCounts<'a, G> {
+    parent: &'a G,
+    total: u64,
+}
+
+impl<G: Game> MoveSink<G::Move> for ChildCounts<'_, G> {
+    const COUNTS_ONLY: bool = false;
+    #[inline]
+    fn push(&mut self, m: G::Move) {
+        let mut child = self.parent.clone();
+        child.play(&m);
+        self.total += child.count_legal();
+    }
+    fn add_count(&mut self, _: u64) {
+        unreachable!("a generator gave a count to a sink that takes moves")
+    }
 }
 
 /// `depth` ≥ 2; one buffer per ply above the leaves. Under a budget the

@@ -173,6 +173,7 @@ impl Game for Chess {
         self.pos.generate(sink);
     }
 
+    #[inline]
     fn play(&mut self, m: &Mv) {
         self.pos.make(*m);
     }
