@@ -22,7 +22,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use common::{scratch_dir, under_ci};
+use common::scratch_dir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
@@ -216,9 +216,7 @@ fn needs_script() -> Option<String> {
     (!ok).then(|| "script (util-linux, to make a pty) is not installed".into())
 }
 
-/// A test, the program it needs (`None` when present, else why not), and
-/// whether it is ignored (deep: only with `--ignored`).
-type Case = (&'static str, fn() -> Option<String>, fn(), bool);
+use common::tools::Case;
 
 const CASES: [Case; 3] = [
     (
@@ -241,82 +239,6 @@ const CASES: [Case; 3] = [
     ),
 ];
 
-/// A minimal test runner (as tests/externals.rs): libtest's name filters
-/// (`--exact` too), `--list`, `--ignored` / `--include-ignored`.
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag = |f: &str| args.iter().any(|a| a == f);
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    let exact = flag("--exact");
-    let (ignored, include) = (flag("--ignored"), flag("--include-ignored"));
-    let selected: Vec<&Case> = CASES
-        .iter()
-        .filter(|(name, ..)| {
-            filters.is_empty()
-                || filters.iter().any(|f| {
-                    if exact {
-                        name == f
-                    } else {
-                        name.contains(f.as_str())
-                    }
-                })
-        })
-        .collect();
-    if flag("--list") {
-        for (name, ..) in &selected {
-            println!("{name}: test");
-        }
-        return;
-    }
-    std::panic::set_hook(Box::new(|info| eprintln!("{info}")));
-    let ci = under_ci();
-    let (mut passed, mut failed, mut skipped, mut left) = (0, 0, Vec::new(), 0);
-    for (name, missing, test, deep) in selected {
-        if *deep != ignored && !include {
-            println!("test {name} ... ignored");
-            left += 1;
-            continue;
-        }
-        if let Some(why) = missing() {
-            if ci {
-                println!("test {name} ... FAILED");
-                eprintln!("FAILED: {name}: {why}; CI=true, where .ci/run installs it, so this is a failure");
-                failed += 1;
-            } else {
-                println!("test {name} ... SKIPPED");
-                eprintln!("SKIPPED: {name}: {why}");
-                skipped.push(*name);
-            }
-            continue;
-        }
-        match std::panic::catch_unwind(test) {
-            Ok(()) => {
-                println!("test {name} ... ok");
-                passed += 1;
-            }
-            Err(_) => {
-                println!("test {name} ... FAILED");
-                failed += 1;
-            }
-        }
-    }
-    let line = format!(
-        "distributed: {passed} passed, {failed} failed, {} skipped{}",
-        skipped.len(),
-        if skipped.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", skipped.join(", "))
-        }
-    );
-    if left > 0 {
-        println!("distributed: {left} ignored (deep: run with --ignored)");
-    }
-    println!("{line}");
-    if !skipped.is_empty() {
-        eprintln!("{line}");
-    }
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    common::tools::run("distributed", &CASES);
 }

@@ -14,7 +14,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::{scratch_dir, under_ci};
+use common::scratch_dir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -148,8 +148,7 @@ fn the_toy_engine_example_speaks_the_protocol() {
     assert!(err.contains("toy-engine"), "{err}");
 }
 
-/// A test, the program it needs (`None` when present, else why not).
-type Case = (&'static str, fn() -> Option<String>, fn());
+use common::tools::Case;
 
 fn needs_stockfish() -> Option<String> {
     (!shell_ok("command -v stockfish || test -x /usr/games/stockfish"))
@@ -171,91 +170,22 @@ const CASES: [Case; 3] = [
         "stockfish_agrees_through_the_perftree_adapter",
         needs_stockfish,
         stockfish_agrees_through_the_perftree_adapter,
+        false,
     ),
     (
         "pydraughts_agrees_through_its_shim",
         needs_pydraughts,
         pydraughts_agrees_through_its_shim,
+        false,
     ),
     (
         "the_toy_engine_example_speaks_the_protocol",
         needs_python3,
         the_toy_engine_example_speaks_the_protocol,
+        false,
     ),
 ];
 
-/// A minimal test runner: takes libtest's name filters (`--exact` too),
-/// answers `--list`, runs nothing for `--ignored` (none of these is
-/// ignored), ignores libtest's other flags.
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag = |f: &str| args.iter().any(|a| a == f);
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    let exact = flag("--exact");
-    let selected: Vec<&Case> = CASES
-        .iter()
-        .filter(|(name, ..)| {
-            filters.is_empty()
-                || filters.iter().any(|f| {
-                    if exact {
-                        name == f
-                    } else {
-                        name.contains(f.as_str())
-                    }
-                })
-        })
-        .collect();
-    if flag("--list") {
-        for (name, ..) in &selected {
-            println!("{name}: test");
-        }
-        return;
-    }
-    if flag("--ignored") {
-        println!("externals: 0 run (none of these tests is ignored)");
-        return;
-    }
-    std::panic::set_hook(Box::new(|info| eprintln!("{info}")));
-    let ci = under_ci();
-    let (mut passed, mut failed, mut skipped) = (0, 0, Vec::new());
-    for (name, missing, test) in selected {
-        if let Some(why) = missing() {
-            if ci {
-                println!("test {name} ... FAILED");
-                eprintln!("FAILED: {name}: {why}; CI=true, where .ci/run installs it, so this is a failure");
-                failed += 1;
-            } else {
-                println!("test {name} ... SKIPPED");
-                eprintln!("SKIPPED: {name}: {why}");
-                skipped.push(*name);
-            }
-            continue;
-        }
-        match std::panic::catch_unwind(test) {
-            Ok(()) => {
-                println!("test {name} ... ok");
-                passed += 1;
-            }
-            Err(_) => {
-                println!("test {name} ... FAILED");
-                failed += 1;
-            }
-        }
-    }
-    let line = format!(
-        "externals: {passed} passed, {failed} failed, {} skipped{}",
-        skipped.len(),
-        if skipped.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", skipped.join(", "))
-        }
-    );
-    println!("{line}");
-    if !skipped.is_empty() {
-        eprintln!("{line}");
-    }
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    common::tools::run("externals", &CASES);
 }

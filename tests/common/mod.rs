@@ -1,6 +1,8 @@
 //! Shared helpers of the command-line tests.
 #![allow(dead_code)]
 
+pub mod tools;
+
 use std::process::Command;
 
 /// Runs the arbiter binary: (exit code, stdout, stderr).

@@ -3,8 +3,8 @@
 //! `properties`, `additionalProperties`, `items`, `minItems`, `minLength`,
 //! `minimum`, `maximum`, `minProperties`, `maxProperties`,
 //! `propertyNames` with a digits-only `pattern`, `anyOf`, `not`); an
-//! unknown keyword panics so the subset cannot silently grow. The same
-//! subset as tests/engine_schema.rs checks. Include it with
+//! unknown keyword panics so the subset cannot silently grow. Used by
+//! tests/engine_schema.rs and tests/split_merge.rs; include it with
 //! `#[path = "common/schema.rs"] mod schema;`.
 #![allow(dead_code)]
 
