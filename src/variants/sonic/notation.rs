@@ -482,18 +482,53 @@ pub fn to_text(p: &Position) -> String {
     )
 }
 
-/// A move text after the syntax step.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct MoveSyntax {
+/// A move text after the syntax step, on a board whose cells are `C`
+/// (squares here, hexagonal cells in `sonic-hex`: one grammar, G2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSyntax<C = Square> {
     pub start_form: Option<Form>,
     /// `Some(false)` = `O-O`, `Some(true)` = `O-O-O`.
     pub castle: Option<bool>,
-    /// The path: squares with the separator before each (`' '` for the first).
-    pub path: Vec<(char, Square)>,
+    /// The path: cells with the separator before each (`' '` for the first).
+    pub path: Vec<(char, C)>,
     pub promo: Option<char>,
     pub rotation: Option<Rotation>,
     pub switch: Option<Form>,
 }
+
+impl<C> Default for MoveSyntax<C> {
+    fn default() -> Self {
+        MoveSyntax {
+            start_form: None,
+            castle: None,
+            path: Vec::new(),
+            promo: None,
+            rotation: None,
+            switch: None,
+        }
+    }
+}
+
+/// What differs between the boards that share sonic's move grammar.
+pub(crate) struct MoveBoard<C> {
+    /// The cell at the start of a text and the bytes it takes.
+    pub cell: fn(&str) -> Option<(C, usize)>,
+    /// The message when no cell can be read.
+    pub expected_cell: &'static str,
+    /// An example of a move, for the messages.
+    pub example: &'static str,
+    /// The promotion letters the syntax accepts, and the message otherwise.
+    pub promotions: &'static [&'static str],
+    pub bad_promotion: &'static str,
+}
+
+const SQUARES: MoveBoard<Square> = MoveBoard {
+    cell: Square::parse_prefix,
+    expected_cell: "expected a square (a1..p16)",
+    example: "e2-e4",
+    promotions: &["Q", "R", "B", "N", "A", "C", "M"],
+    bad_promotion: "promotion must be =Q, =R, =B, =N or a compound =A, =C, =M",
+};
 
 fn form_letter(s: &str) -> Option<Form> {
     match s {
@@ -509,6 +544,15 @@ fn form_letter(s: &str) -> Option<Form> {
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
 pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
+    parse_move_on(text, &SQUARES)
+}
+
+/// Reads a move text of sonic's grammar on `board`: `[form:]path[=P][:cw|:ccw][:form]`,
+/// a path being cells joined by `-` or `x`, or `O-O` / `O-O-O`.
+pub(crate) fn parse_move_on<C>(
+    text: &str,
+    board: &MoveBoard<C>,
+) -> Result<MoveSyntax<C>, MoveError> {
     let err = |m: &str| MoveError::syntax(text, m.to_string());
     let mut parts: Vec<&str> = text.split(':').collect();
     let mut m = MoveSyntax::default();
@@ -531,7 +575,8 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
             s if m.switch.is_none() && form_letter(s).is_some() => m.switch = form_letter(s),
             s => {
                 return Err(err(&format!(
-                    "unexpected ':{s}' (expected :cw or :ccw, then :K, :N or :A)"
+                    "unexpected ':{}' (expected :cw or :ccw, then :K, :N or :A)",
+                    crate::core::error::echo(s)
                 )))
             }
         }
@@ -545,21 +590,16 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
                 None => (body, None),
             };
             if let Some(q) = promo {
-                match q {
-                    "Q" | "R" | "B" | "N" | "A" | "C" | "M" => m.promo = q.chars().next(),
-                    _ => {
-                        return Err(err(
-                            "promotion must be =Q, =R, =B, =N or a compound =A, =C, =M",
-                        ))
-                    }
+                if !board.promotions.contains(&q) {
+                    return Err(err(board.bad_promotion));
                 }
+                m.promo = q.chars().next();
             }
             let mut rest = path;
             let mut sep = ' ';
             loop {
-                let (sq, len) =
-                    Square::parse_prefix(rest).ok_or_else(|| err("expected a square (a1..p16)"))?;
-                m.path.push((sep, sq));
+                let (c, len) = (board.cell)(rest).ok_or_else(|| err(board.expected_cell))?;
+                m.path.push((sep, c));
                 rest = &rest[len..];
                 if rest.is_empty() {
                     break;
@@ -567,13 +607,17 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
                 sep = rest.chars().next().unwrap_or(' ');
                 if sep != '-' && sep != 'x' {
                     return Err(err(&format!(
-                        "unexpected '{sep}' (squares are joined by '-' or 'x')"
+                        "unexpected '{sep}' (cells are joined by '-' or 'x', e.g. {})",
+                        board.example
                     )));
                 }
-                rest = &rest[1..];
+                rest = &rest[sep.len_utf8()..];
             }
             if m.path.len() < 2 {
-                return Err(err("a move names at least two squares (e.g. e2-e4)"));
+                return Err(err(&format!(
+                    "a move names at least two cells (e.g. {})",
+                    board.example
+                )));
             }
         }
     }

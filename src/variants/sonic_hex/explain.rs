@@ -98,7 +98,7 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
             &["SCA-13"],
         ));
     }
-    if syn.castle {
+    if syn.castle.is_some() {
         return Ok(illegal(
             text,
             "there is no castling on Gliński's board",

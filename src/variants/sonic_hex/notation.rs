@@ -64,6 +64,7 @@ use crate::core::notation::turn_char;
 use crate::core::{Color, Field, MoveError, PositionError, Rotation};
 use crate::variants::glinski::fen::{rank_cells, Setup as GlinskiSetup};
 use crate::variants::glinski::{PAWN_CELLS, PAWN_PROMOTION, PAWN_START};
+use crate::variants::sonic::notation::{parse_move_on, MoveBoard};
 use crate::variants::sonic::pieces::{has_piece, letter, piece};
 
 use super::moves::HexMove;
@@ -301,94 +302,25 @@ pub fn to_text(p: &Position) -> String {
     )
 }
 
-/// A move text after the syntax step.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct MoveSyntax {
-    /// A form letter before the move (square sonic's SCA-9.1): never legal here.
-    pub start_form: Option<char>,
-    /// `O-O` / `O-O-O`: never legal here.
-    pub castle: bool,
-    /// The path: cells with the separator before each (`' '` for the first).
-    pub path: Vec<(char, Cell)>,
-    pub promo: Option<char>,
-    pub rotation: Option<Rotation>,
-    /// A form letter after the move (square sonic's SCA-8.1): never legal here.
-    pub switch: Option<char>,
-}
+/// A move text after the syntax step: square sonic's grammar on
+/// hexagonal cells. Form letters (SCA-8.1, SCA-9.1) and `O-O` are read so
+/// that `explain` can say why they are never legal here (SCA-13).
+pub type MoveSyntax = crate::variants::sonic::notation::MoveSyntax<Cell>;
 
-fn form_letter(s: &str) -> Option<char> {
-    matches!(s, "K" | "N" | "A").then(|| s.chars().next().unwrap_or('K'))
-}
+const CELLS: MoveBoard<Cell> = MoveBoard {
+    cell: Cell::parse_prefix,
+    expected_cell: "expected a cell (a1..l6, f11; files a-l without j)",
+    example: "f5-f6, c1xc5xe6-e7:cw",
+    promotions: &["Q", "R", "B", "N"],
+    bad_promotion: "promotion must be =Q, =R, =B or =N",
+};
 
 /// Reads a move text (syntax only; see the module docs).
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
 pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
-    let err = |m: &str| MoveError::syntax(text, m.to_string());
-    let mut parts: Vec<&str> = text.split(':').collect();
-    let mut m = MoveSyntax::default();
-    if parts.len() > 1 {
-        if let Some(f) = form_letter(parts[0]) {
-            m.start_form = Some(f);
-            parts.remove(0);
-        }
-    }
-    let body = parts.first().copied().unwrap_or("");
-    for suffix in &parts[1..] {
-        match *suffix {
-            "cw" | "ccw" if m.rotation.is_none() && m.switch.is_none() => {
-                m.rotation = Some(if *suffix == "cw" {
-                    Rotation::Clockwise
-                } else {
-                    Rotation::Counterclockwise
-                });
-            }
-            s if m.switch.is_none() && form_letter(s).is_some() => m.switch = form_letter(s),
-            s => {
-                return Err(err(&format!(
-                    "unexpected ':{}' (expected :cw or :ccw)",
-                    crate::core::error::echo(s)
-                )))
-            }
-        }
-    }
-    if body == "O-O" || body == "O-O-O" {
-        m.castle = true;
-        return Ok(m);
-    }
-    let (path, promo) = match body.split_once('=') {
-        Some((p, q)) => (p, Some(q)),
-        None => (body, None),
-    };
-    if let Some(q) = promo {
-        match q {
-            "Q" | "R" | "B" | "N" => m.promo = q.chars().next(),
-            _ => return Err(err("promotion must be =Q, =R, =B or =N")),
-        }
-    }
-    let mut rest = path;
-    let mut sep = ' ';
-    loop {
-        let (c, len) = Cell::parse_prefix(rest)
-            .ok_or_else(|| err("expected a cell (a1..l6, f11; files a-l without j)"))?;
-        m.path.push((sep, c));
-        rest = &rest[len..];
-        if rest.is_empty() {
-            break;
-        }
-        sep = rest.chars().next().unwrap_or(' ');
-        if sep != '-' && sep != 'x' {
-            return Err(err(&format!(
-                "unexpected '{sep}' (cells are joined by '-' or 'x', e.g. f5-f6, c1xc5xe6-e7:cw)"
-            )));
-        }
-        rest = &rest[sep.len_utf8()..];
-    }
-    if m.path.len() < 2 {
-        return Err(err("a move names at least two cells (e.g. f5-f6)"));
-    }
-    Ok(m)
+    parse_move_on(text, &CELLS)
 }
 
 /// The canonical text of a legal move of `p` (see the module docs).
