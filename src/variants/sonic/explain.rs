@@ -9,7 +9,6 @@ use super::pieces::{
     KNIGHT, PAWN,
 };
 use super::position::Position;
-use super::walker::NoWatch;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
     Verdict {
@@ -220,17 +219,7 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
     if parts(k).iter().any(|&x| is_ranged(part_kind(x))) && syn.path.len() >= 2 {
         // SCA-5: a branch through the named first capture that never ends.
         let first = syn.path[1].1 .0;
-        let mut endless = false;
-        p.walker(me)
-            .piece(from.0, k, false, &mut NoWatch, &mut |_, b| {
-                if b.endless
-                    && b.first == first
-                    && (syn.rotation.is_none() || syn.rotation == b.rotation)
-                {
-                    endless = true;
-                }
-                false
-            });
+        let endless = p.walker(me).endless_through(from.0, k, first, syn.rotation);
         if endless {
             return Ok(illegal(text, "endless move: the mover would return to the same square and direction with nothing removed", &["SCA-5"]));
         }

@@ -388,6 +388,33 @@ impl<G: Geometry> Walker<G> {
         }
     }
 
+    /// SCA-5 for `explain`: whether the piece of `kind` on `from` has a
+    /// branch through the first capture `first` (with `rotation`, when
+    /// named) that never ends. Such a branch is not a move; a text naming
+    /// it is illegal for this reason rather than "no such move".
+    pub fn endless_through(
+        &mut self,
+        from: u8,
+        kind: u8,
+        first: u8,
+        rotation: Option<Rotation>,
+    ) -> bool {
+        let mut endless = false;
+        self.piece(
+            from,
+            kind,
+            false,
+            &mut NoWatch,
+            &mut |_: &Walker<G>, b: &Branch| {
+                if b.endless && b.first == first && (rotation.is_none() || rotation == b.rotation) {
+                    endless = true;
+                }
+                false
+            },
+        );
+        endless
+    }
+
     /// Every branch of every unit of every part of the piece of `kind` on
     /// `from` (vacating it for the trace; SCA-12: a compound's parts one
     /// after the other).

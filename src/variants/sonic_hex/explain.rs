@@ -3,7 +3,6 @@
 
 use crate::core::{Game, MoveError, Verdict};
 use crate::variants::sonic::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
-use crate::variants::sonic::walker::NoWatch;
 
 use super::moves::HexMove;
 use super::notation::parse_move_text;
@@ -122,17 +121,9 @@ pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
     if (k == KNIGHT || is_ranged(k)) && syn.path.len() >= 2 {
         // SCA-5: a branch through the named first capture that never ends.
         let first = syn.path[1].1.slot() as u8;
-        let mut endless = false;
-        p.walker(me)
-            .piece(from.slot() as u8, k, false, &mut NoWatch, &mut |_, b| {
-                if b.endless
-                    && b.first == first
-                    && (syn.rotation.is_none() || syn.rotation == b.rotation)
-                {
-                    endless = true;
-                }
-                false
-            });
+        let endless = p
+            .walker(me)
+            .endless_through(from.slot() as u8, k, first, syn.rotation);
         if endless {
             return Ok(illegal(
                 text,
