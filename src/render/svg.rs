@@ -1231,38 +1231,30 @@ fn draw_panel(c: &mut Canvas, l: &Layout, p: &Picture, top: f32) -> f32 {
             },
         ));
     }
-    if legs.contains(&LegKind::Leap) {
-        legend.push((leg_color, "dashed: a leap"));
-    }
-    if legs.contains(&LegKind::Hop) {
-        legend.push((leg_color, "arched: a hop from a trampoline"));
-    }
-    if legs.contains(&LegKind::Jump) {
-        legend.push((leg_color, "arched: a capture jump"));
-    }
-    if legs.contains(&LegKind::Drop) {
-        legend.push((
-            leg_color,
+    // One legend line per kind of leg drawn, in this order.
+    const LEG_LEGEND: [(LegKind, &str); 8] = [
+        (LegKind::Leap, "dashed: a leap"),
+        (LegKind::Hop, "arched: a hop from a trampoline"),
+        (LegKind::Jump, "arched: a capture jump"),
+        (
+            LegKind::Drop,
             "arrow into a cell: a piece dropped from the reserve",
-        ));
-    }
-    if legs.contains(&LegKind::Shift) {
-        legend.push((leg_color, "long dashes: a binding shift"));
-    }
-    if legs.contains(&LegKind::Cascade) {
-        legend.push((
-            leg_color,
+        ),
+        (LegKind::Shift, "long dashes: a binding shift"),
+        (
+            LegKind::Cascade,
             "dotted, in the cell: a unit falling from a captured rook, in order",
-        ));
-    }
-    if legs.contains(&LegKind::Strike) {
-        legend.push((
-            leg_color,
+        ),
+        (
+            LegKind::Strike,
             "thin arrow: a capture without moving (all-round, revenge)",
-        ));
-    }
-    if legs.contains(&LegKind::Swap) {
-        legend.push((leg_color, "two heads: a disguise swap"));
+        ),
+        (LegKind::Swap, "two heads: a disguise swap"),
+    ];
+    for (kind, text) in LEG_LEGEND {
+        if legs.contains(&kind) {
+            legend.push((leg_color, text));
+        }
     }
     if p.moves.iter().any(|m| m.legs.iter().any(|l| l.crossed)) {
         legend.push((CAPTURED, "crossed out: a move taken back (deny)"));
