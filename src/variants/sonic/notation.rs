@@ -624,6 +624,37 @@ pub(crate) fn parse_move_on<C>(
     Ok(m)
 }
 
+/// Writes a path of named cells joined by `x` (a capture or hit on
+/// arrival) or `-` (G2; both sonic boards).
+pub(crate) fn write_path(s: &mut String, cells: impl IntoIterator<Item = (String, bool)>) {
+    for (i, (name, x)) in cells.into_iter().enumerate() {
+        if i > 0 {
+            s.push(if x { 'x' } else { '-' });
+        }
+        s.push_str(&name);
+    }
+}
+
+/// Writes `=P` for a promotion to the piece kind `promotion` and `:cw` /
+/// `:ccw` for the rotation at the first capture (SCA-4.1).
+pub(crate) fn write_promotion_and_rotation(
+    s: &mut String,
+    promotion: Option<u8>,
+    rotation: Option<Rotation>,
+) {
+    if let Some(k) = promotion {
+        s.push('=');
+        s.push(letter(piece(k, Color::White)));
+    }
+    if let Some(r) = rotation {
+        s.push_str(if r == Rotation::Clockwise {
+            ":cw"
+        } else {
+            ":ccw"
+        });
+    }
+}
+
 /// The canonical text of a legal move of `p` (see the module docs).
 pub fn move_text(p: &Position, m: &SonicMove) -> String {
     let mut s = String::new();
@@ -634,24 +665,12 @@ pub fn move_text(p: &Position, m: &SonicMove) -> String {
     if m.is_castle() {
         s.push_str(if m.to() > m.from() { "O-O" } else { "O-O-O" });
     } else {
-        for (i, (sq, x)) in p.course(m).iter().enumerate() {
-            if i > 0 {
-                s.push(if *x { 'x' } else { '-' });
-            }
-            s.push_str(&sq.to_string());
-        }
+        write_path(
+            &mut s,
+            p.course(m).iter().map(|(sq, x)| (sq.to_string(), *x)),
+        );
     }
-    if let Some(k) = m.promotion() {
-        s.push('=');
-        s.push(letter(piece(k, Color::White)));
-    }
-    if let Some(r) = m.rotation() {
-        s.push_str(if r == Rotation::Clockwise {
-            ":cw"
-        } else {
-            ":ccw"
-        });
-    }
+    write_promotion_and_rotation(&mut s, m.promotion(), m.rotation());
     if let Some(f) = m.switch_form() {
         s.push(':');
         s.push(f.letter());

@@ -61,10 +61,12 @@
 
 use crate::core::hex::Cell;
 use crate::core::notation::turn_char;
-use crate::core::{Color, Field, MoveError, PositionError, Rotation};
+use crate::core::{Color, Field, MoveError, PositionError};
 use crate::variants::glinski::fen::{rank_cells, Setup as GlinskiSetup};
 use crate::variants::glinski::{PAWN_CELLS, PAWN_PROMOTION, PAWN_START};
-use crate::variants::sonic::notation::{parse_move_on, MoveBoard};
+use crate::variants::sonic::notation::{
+    parse_move_on, write_path, write_promotion_and_rotation, MoveBoard,
+};
 use crate::variants::sonic::pieces::{has_piece, letter, piece};
 
 use super::moves::HexMove;
@@ -326,22 +328,12 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
 /// The canonical text of a legal move of `p` (see the module docs).
 pub fn move_text(p: &Position, m: &HexMove) -> String {
     let mut s = String::new();
-    for (i, (cell, x)) in p.course(m).iter().enumerate() {
-        if i > 0 {
-            s.push(if *x { 'x' } else { '-' });
-        }
-        s.push_str(&Position::name(*cell));
-    }
-    if let Some(k) = m.promotion() {
-        s.push('=');
-        s.push(letter(piece(k, Color::White)));
-    }
-    if let Some(r) = m.rotation() {
-        s.push_str(if r == Rotation::Clockwise {
-            ":cw"
-        } else {
-            ":ccw"
-        });
-    }
+    write_path(
+        &mut s,
+        p.course(m)
+            .iter()
+            .map(|(cell, x)| (Position::name(*cell), *x)),
+    );
+    write_promotion_and_rotation(&mut s, m.promotion(), m.rotation());
     s
 }
