@@ -1,7 +1,7 @@
 //! The perft snapshot positions (`tests/perft/*.yaml`) and their counts
-//! as tests/perft.rs pinned them (`snapshots/<name>.snap`, lines
+//! as tests/it/perft.rs pinned them (`snapshots/<name>.snap`, lines
 //! `perft(d) = n`), for tests that compare another way of counting with
-//! them. Include it with `#[path = "common/perft_cases.rs"] mod perft_cases;`.
+//! them. Reached as `common::perft_cases`.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;

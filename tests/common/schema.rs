@@ -4,7 +4,7 @@
 //! `minimum`, `maximum`, `minProperties`, `maxProperties`,
 //! `propertyNames` with a digits-only `pattern`, `anyOf`, `not`); an
 //! unknown keyword panics so the subset cannot silently grow. Used by
-//! tests/engine_schema.rs and tests/split_merge.rs; include it with
+//! tests/it/engine_schema.rs and tests/it/split_merge.rs; include it with
 //! `#[path = "common/schema.rs"] mod schema;`.
 #![allow(dead_code)]
 

@@ -7,7 +7,7 @@
 //! - `legal::Judge` plays each move, decides legality and feeds a list or
 //!   a counter (the game's one generator, `Game::generate`);
 //! - `check::Removal` plays the captures near a king (the check test);
-//! - [`pseudo_moves`] lists them (test oracles, `tests/crazy_perft.rs`).
+//! - [`pseudo_moves`] lists them (test oracles, `tests/it/crazy_perft.rs`).
 //!
 //! In count mode ([`Consumer::grouping`]) moves that leave the same board
 //! come as one group and capture-free steps as bitboards

@@ -79,7 +79,7 @@ static OPTIONS: [RuleOption; 4] = [
 ];
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
-/// (`tests/mutants.rs`).
+/// (`tests/it/mutants.rs`).
 static MUTANTS: [Mutant; 15] = [
     Mutant { name: "bounce-180", doc: "a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4)" },
     Mutant { name: "knight-stops", doc: "a capturing knight stops on the captured square: no Tails continuation (SCA-6)" },

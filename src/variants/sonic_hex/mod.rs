@@ -75,7 +75,7 @@ static OPTIONS: [RuleOption; 2] = [
 ];
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
-/// (`tests/mutants.rs`).
+/// (`tests/it/mutants.rs`).
 static MUTANTS: [Mutant; 10] = [
     Mutant {
         name: "turn-90",

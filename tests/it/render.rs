@@ -3,7 +3,7 @@
 //! board, the arrows and the title; a hand-made hexagonal diagram; the
 //! command line's `--svg` / `--png` / `--from` and its input errors.
 
-mod common;
+use crate::common;
 
 use arbiter::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Picture, Piece, Title,

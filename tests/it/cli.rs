@@ -1,6 +1,6 @@
 //! The command-line contract: output shapes and exit codes.
 
-mod common;
+use crate::common;
 use common::{arbiter, assert_input_error};
 
 #[test]

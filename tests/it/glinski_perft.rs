@@ -4,12 +4,12 @@
 //! by "can any enemy piece take the king"): its legal moves must equal
 //! arbiter's after every ply of random games, and its perft arbiter's on
 //! the start and the tactical positions of tests/perft/glinski.yaml (whose
-//! named snapshots, start depths 1–4 included, tests/perft.rs checks).
+//! named snapshots, start depths 1–4 included, tests/it/perft.rs checks).
 //!
 //! The start position's depth 1 (51) is derived by hand in the fixture
 //! GLN-1-start; the deeper numbers are regression snapshots of this
 //! engine, cross-checked here and by 48 real tournament games
-//! (tests/glinski_records.rs). No public perft table of Gliński's chess is
+//! (tests/it/glinski_records.rs). No public perft table of Gliński's chess is
 //! known (CONFORMANCE.md).
 
 use std::collections::BTreeSet;

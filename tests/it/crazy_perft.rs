@@ -4,7 +4,7 @@
 //! copy, full turn end, and the check test of CRZ-C1 read literally —
 //! every capture of the opponent tried, no locality filter, no quick
 //! proof, no counting shortcut). The perft snapshots of these positions
-//! are `tests/perft/crazy.yaml` (run by `tests/perft.rs`).
+//! are `tests/perft/crazy.yaml` (run by `tests/it/perft.rs`).
 
 use arbiter::core::{DynGame, Game};
 use arbiter::variants::crazy::{position::Flags, Crazy};

@@ -1,7 +1,7 @@
 //! Garbage in, typed error out: position and move parsers of `english` and
 //! `bosses` never panic; the final text after the last boss is captured.
 
-mod common;
+use crate::common;
 
 use arbiter::core::{Decision, Move, Square};
 use arbiter::variants::{self, Setup};

@@ -2,7 +2,7 @@
 //! rejected with a typed error or accepted as a valid position that
 //! round-trips (G4).
 
-mod common;
+use crate::common;
 
 use arbiter::core::Rules;
 use arbiter::variants::hop;

@@ -4,7 +4,7 @@
 //! the number of listed moves, divide sums to perft, and thread counts give
 //! identical counts.
 
-mod common;
+use crate::common;
 
 use arbiter::core::DynGame;
 use arbiter::variants::{self, Setup};

@@ -1,6 +1,6 @@
 //! EPD perft suites: `arbiter check FILE.epd` and `arbiter export --epd`.
 
-mod common;
+use crate::common;
 
 use common::{arbiter_in, assert_input_error, scratch_dir};
 

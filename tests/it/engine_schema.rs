@@ -12,8 +12,7 @@ use arbiter::conformance::protocol::{answer, EngineRequest};
 use arbiter::conformance::{Reference, Request};
 use serde_json::Value;
 
-#[path = "common/schema.rs"]
-mod schema;
+use crate::common::schema;
 
 use schema::{errors, load};
 

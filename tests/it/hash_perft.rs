@@ -1,6 +1,6 @@
 //! Hash perft (`--hash`, `core::perft::hashed`): on every perft snapshot
 //! position (tests/perft/*.yaml) and every depth, the count with a
-//! transposition table equals the count tests/perft.rs pinned without one,
+//! transposition table equals the count tests/it/perft.rs pinned without one,
 //! with a roomy table, with a table so small that entries are replaced all
 //! the time, and on two threads sharing a table. This is what shows that
 //! each game's `Hash` covers everything its next moves depend on (springs,
@@ -8,8 +8,7 @@
 //! denial state, reserves and boss hit points, rule options): a state
 //! missing from it would let two different positions share an entry.
 
-#[path = "common/perft_cases.rs"]
-mod perft_cases;
+use crate::common::perft_cases;
 
 use std::sync::Arc;
 
@@ -37,7 +36,7 @@ fn hash_perft_equals_plain_perft_on_every_snapshot_position() {
             // deeper perfts find the shallower ones' entries).
             let t = Arc::new(Table::new(bytes).unwrap());
             // A node budget keeps this fast in a debug build as the
-            // snapshots grow: counts above it are left to tests/perft.rs.
+            // snapshots grow: counts above it are left to tests/it/perft.rs.
             for (&d, &want) in counts.iter().filter(|(_, &n)| n <= 2_000_000) {
                 let got = hashed(&t, || g.perft(d, threads));
                 assert_eq!(

@@ -2,7 +2,7 @@
 //! the problem (the FEN field, the move), never a panic; and `explain`
 //! naming FIDE-1.
 
-mod common;
+use crate::common;
 use common::{arbiter, assert_input_error};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";

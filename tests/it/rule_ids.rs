@@ -7,7 +7,7 @@
 //! (`CI=true`) it must exist; in a local checkout without it the test says
 //! `SKIPPED` on stderr.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -161,7 +161,7 @@ fn every_rule_id_exists_and_appears_everywhere() {
         );
         if places.iter().all(|p| ids_of(root, p).contains_key(*id)) {
             problems.push(format!(
-                "{id} is covered everywhere now: remove it from PENDING in tests/rule_ids.rs"
+                "{id} is covered everywhere now: remove it from PENDING in tests/it/rule_ids.rs"
             ));
         }
     }

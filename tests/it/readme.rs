@@ -5,7 +5,7 @@
 //! `examples/`. A trailing `# N` comment is the expected output, and
 //! `# illegal ... [RULE-ID]` the expected verdict.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

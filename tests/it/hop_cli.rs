@@ -1,7 +1,7 @@
 //! The command line with Hop Chess: record notation in `play`, canonical
 //! texts in `moves`, rule IDs in `explain`.
 
-mod common;
+use crate::common;
 use common::arbiter;
 
 #[test]

@@ -9,7 +9,7 @@
 //! full depth is computed on two threads and must equal the sum of the
 //! one-thread divide (thread-count independence).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

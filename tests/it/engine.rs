@@ -380,7 +380,7 @@ fn mutants_reports_the_score_and_survivors() {
 
 /// `arbiter mutants --json` reports every declared mutant of the chosen
 /// variant with its killers and exits 0 when all are killed (the score
-/// itself is kept at 100% for every variant by `tests/mutants.rs`).
+/// itself is kept at 100% for every variant by `tests/it/mutants.rs`).
 #[test]
 fn mutants_json_lists_each_mutant_with_its_killers() {
     let (code, out, err) = arbiter(&[

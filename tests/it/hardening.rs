@@ -4,7 +4,7 @@
 //! Each gives a clean one-line error or a correct result: no abort, no
 //! panic, no hang.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

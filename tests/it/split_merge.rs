@@ -16,11 +16,9 @@
 //!   the Slurm script and Kubernetes manifest of examples/ run as written
 //!   (their commands, here, with the scheduler's variables set by hand).
 
-mod common;
-#[path = "common/perft_cases.rs"]
-mod perft_cases;
-#[path = "common/schema.rs"]
-mod schema;
+use crate::common;
+use crate::common::perft_cases;
+use crate::common::schema;
 
 use std::collections::BTreeSet;
 use std::io::Write;

@@ -4,7 +4,7 @@
 //! replays with `play --moves` and stops, naming the ply, where the record
 //! is wrong; `explain` names GLN-1.
 
-mod common;
+use crate::common;
 use common::{arbiter, assert_input_error};
 
 const START: &str = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1";

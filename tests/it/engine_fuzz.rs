@@ -6,7 +6,7 @@
 //! object echoing a numeric `id`, with either a result or an `error` of a
 //! known kind whose message is one line of bounded length.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

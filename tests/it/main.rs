@@ -1,0 +1,37 @@
+//! The integration tests, one binary (each file a module): the crate is
+//! linked once. The tests that need external programs are their own
+//! binaries with their own harness (`tests/externals.rs`,
+//! `tests/distributed.rs`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod contract;
+mod crazy_alloc;
+mod crazy_perft;
+mod draughts_perft;
+mod draughts_robust;
+mod engine;
+mod engine_fuzz;
+mod engine_schema;
+mod epd;
+mod fide_cli;
+mod fide_perft;
+mod fixtures;
+mod glinski_cli;
+mod glinski_perft;
+mod glinski_records;
+mod hardening;
+mod hash_perft;
+mod hop_cli;
+mod hop_fuzz;
+mod hop_perft;
+mod mutants;
+mod perft;
+mod readme;
+mod render;
+mod rule_ids;
+mod sonic_hex_cli;
+mod sonic_texts;
+mod split_merge;
