@@ -12,6 +12,7 @@
 
 use std::time::Instant;
 
+use arbiter::core::PerftOptions;
 use arbiter::variants::{self, Setup};
 use shakmaty::CastlingMode;
 
@@ -128,15 +129,21 @@ fn time(reps: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
 fn two_thread_bound(g: &dyn arbiter::core::DynGame, depth: u32) -> f64 {
     let mut free_at = [0u64; 2];
     let mut total = 0;
-    for m in g.legal_moves() {
+    for m in g.legal_texts() {
         let mut child = g.clone_box();
-        child.play(&m);
-        let work = child.perft(depth.saturating_sub(2), 1).max(1);
+        child.play_text(&m).expect("a legal move");
+        let work = count(child.as_ref(), depth.saturating_sub(2), 1).max(1);
         total += work;
         let k = if free_at[0] <= free_at[1] { 0 } else { 1 };
         free_at[k] += work;
     }
     total as f64 / free_at[0].max(free_at[1]) as f64
+}
+
+/// perft through the registry's dynamic face, on `threads` threads.
+fn count(g: &dyn arbiter::core::DynGame, depth: u32, threads: usize) -> u64 {
+    g.perft(depth, &PerftOptions::threads(threads))
+        .expect("no limit is set")
 }
 
 fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
@@ -174,9 +181,9 @@ fn main() {
             ..Default::default()
         })
         .unwrap_or_else(|e| panic!("{}: {e}", c.name));
-        g.perft(1, 1); // build lookup tables outside the timing
-        let (nodes, t1) = time(reps, || g.perft(depth, 1));
-        let (nodes2, t2) = time(reps, || g.perft(depth, 2));
+        count(g.as_ref(), 1, 1); // build lookup tables outside the timing
+        let (nodes, t1) = time(reps, || count(g.as_ref(), depth, 1));
+        let (nodes2, t2) = time(reps, || count(g.as_ref(), depth, 2));
         assert_eq!(nodes, nodes2, "{}: thread counts disagree", c.name);
         let mnps = |t: f64| nodes as f64 / t / 1e6;
         let (theirs, ratio) = if c.variant == "fide" {

@@ -16,7 +16,6 @@ use super::progress::{self, Bar};
 use super::{print_json, Exit};
 use crate::conformance::report::{self, judge};
 use crate::conformance::{epd, run_loaded, Backend, Fixture, Loaded, Reference, RunOptions, Suite};
-use crate::core::perft::{self, Limit};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -148,8 +147,10 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
             mutant: None,
         }),
     };
+    // The reference gets the engines' time limit per perft too.
     let opts = RunOptions {
         max_nodes: a.max_nodes,
+        max_time: Some(a.engine.timeout),
     };
     let filter = |f: &Fixture, path: &Path| {
         a.variant.as_ref().is_none_or(|v| &f.variant == v)
@@ -176,23 +177,13 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
         .filter(|l| l.fixture.as_ref().map_or(true, |f| filter(f, &l.path)))
         .collect();
     let bar = Bar::items(progress::wanted(a.quiet), "fixtures", selected.len() as u64);
-    // The reference gets the engines' time limit per request too.
-    let (reports, _) = perft::limited(
-        Limit {
-            max_nodes: None,
-            max_time: Some(a.engine.timeout),
-        },
-        || {
-            let mut reports = Vec::new();
-            for entry in selected {
-                reports.extend(run_loaded(vec![entry], backend.as_mut(), &opts, &|_, _| {
-                    true
-                }));
-                bar.inc();
-            }
-            reports
-        },
-    );
+    let mut reports = Vec::new();
+    for entry in selected {
+        reports.extend(run_loaded(vec![entry], backend.as_mut(), &opts, &|_, _| {
+            true
+        }));
+        bar.inc();
+    }
     drop(bar);
     let name = backend.name();
     let restarts = backend.restarts();

@@ -67,6 +67,7 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
         a.variant.as_deref(),
         &RunOptions {
             max_nodes: a.max_nodes,
+            max_time: None,
         },
         a.all,
         &mut show,

@@ -10,7 +10,7 @@ use clap::Args;
 use super::progress::{self, Bar};
 use super::split::{self, Job, Line};
 use super::{print_json, Exit, GameArgs};
-use crate::core::perft::{self as core_perft, Progress, Table};
+use crate::core::perft::{PerftOptions, Progress, Stopped, Table};
 use crate::core::DynGame;
 
 /// The largest `--hash` in MiB (1 TiB).
@@ -45,35 +45,37 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// Runs `f` under the table and progress these options ask for.
+    /// Runs `f` with the perft options these arguments ask for: threads,
+    /// the table, and the progress counters when a display is shown.
     fn run<R>(
         &self,
         units: Option<(Arc<AtomicU64>, u64)>,
-        f: impl FnOnce() -> R,
+        f: impl FnOnce(&PerftOptions) -> R,
     ) -> Result<R, Exit> {
         let table = match self.hash {
             0 => None,
-            mb => Some(Arc::new(
+            mb => Some(
                 Table::with_megabytes(mb).map_err(|e| Exit::input(format!("--hash {mb}: {e}")))?,
-            )),
+            ),
         };
         let show = progress::wanted(self.quiet);
         let counters = Arc::new(Progress::default());
         let bar = Bar::for_perft(show, &counters, units);
-        let observed = || {
-            if show {
-                core_perft::observed(&counters, f)
-            } else {
-                f()
-            }
+        let options = PerftOptions {
+            threads: self.threads,
+            table: table.as_ref(),
+            progress: show.then_some(&*counters),
+            ..PerftOptions::default()
         };
-        let r = match &table {
-            Some(t) => core_perft::hashed(t, observed),
-            None => observed(),
-        };
+        let r = f(&options);
         drop(bar);
         Ok(r)
     }
+}
+
+/// The count of a perft run without a limit (which never stops early).
+fn whole<T>(r: Result<T, Stopped>) -> T {
+    r.unwrap_or_else(|s| unreachable!("a perft without a limit stopped: {s}"))
 }
 
 #[derive(Args, Debug)]
@@ -228,7 +230,7 @@ pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
     }
     let g = a.game_args().game()?;
     let depth = a.depth.unwrap_or(0);
-    let n = a.run.run(None, || g.perft(depth, a.run.threads))?;
+    let n = whole(a.run.run(None, |o| g.perft(depth, o))?);
     if a.json {
         print_json(&serde_json::json!({"variant": a.variant, "depth": depth, "nodes": n}));
     } else {
@@ -242,7 +244,7 @@ pub fn run_divide(a: &DivideArgs) -> Result<i32, Exit> {
     if a.depth == 0 {
         return Err(Exit::input("divide needs --depth of at least 1"));
     }
-    let mut rows = a.run.run(None, || g.divide(a.depth, a.run.threads))?;
+    let mut rows = whole(a.run.run(None, |o| g.divide(a.depth, o))?);
     rows.sort();
     let total: u64 = rows.iter().map(|r| r.1).sum();
     if a.json {
@@ -377,9 +379,9 @@ fn run_jobs(a: &PerftArgs, jobs: Vec<Job>) -> Result<i32, Exit> {
         .collect::<Result<_, Exit>>()?;
     let done = Arc::new(AtomicU64::new(0));
     let units = Some((Arc::clone(&done), games.len() as u64));
-    a.run.run(units, || -> Result<i32, Exit> {
+    a.run.run(units, |o| -> Result<i32, Exit> {
         for (job, g) in &games {
-            let nodes = g.perft(job.depth, a.run.threads);
+            let nodes = whole(g.perft(job.depth, o));
             let line = split::json(&job.result(nodes));
             if let Err(e) = writeln_flush(&line) {
                 return split::written_error(e);

@@ -234,7 +234,7 @@ pub fn run(a: &SplitArgs) -> Result<i32, Exit> {
     let rules = v.rules(&a.game.rules, None)?;
     let root = match &a.game.position {
         Some(p) => p.trim().to_string(),
-        None => (v.start)(&rules),
+        None => (v.start)(&rules)?,
     };
     let g = GameArgs {
         position: Some(root.clone()),
@@ -243,19 +243,22 @@ pub fn run(a: &SplitArgs) -> Result<i32, Exit> {
     .game()?;
     // The job count is perft(at), counted under a node budget (a tree
     // with more jobs than allowed is not walked to the end).
-    let (jobs, stopped) = perft::limited(
-        perft::Limit {
-            max_nodes: Some(MAX_JOBS.saturating_mul(u64::from(a.at) + 2)),
-            max_time: None,
+    let counted = g.perft(
+        a.at,
+        &perft::PerftOptions {
+            limit: perft::Limit::nodes(MAX_JOBS.saturating_mul(u64::from(a.at) + 2)),
+            ..perft::PerftOptions::default()
         },
-        || g.perft(a.at, 1),
     );
-    if jobs > MAX_JOBS || stopped.is_some() {
-        return Err(Exit::input(format!(
-            "--at {} gives more than {MAX_JOBS} jobs: cut at a lower ply",
-            a.at
-        )));
-    }
+    let jobs = match counted {
+        Ok(jobs) if jobs <= MAX_JOBS => jobs,
+        _ => {
+            return Err(Exit::input(format!(
+                "--at {} gives more than {MAX_JOBS} jobs: cut at a lower ply",
+                a.at
+            )))
+        }
+    };
     let digest = digest(
         &a.game.variant,
         &a.game.rules,

@@ -16,7 +16,7 @@ pub struct VariantsArgs {
 pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
     let mut list = Vec::new();
     for v in variants::all() {
-        let rules = Rules::parse(v.id, v.options, &[])?;
+        let rules = Rules::parse(v.id, v.options, v.mutants, &[])?;
         let options: Vec<_> = v
             .options
             .iter()
@@ -37,7 +37,7 @@ pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
             })
             .collect();
         let mutants: Vec<_> = v.mutants.iter().map(|m| m.name).collect();
-        list.push(serde_json::json!({"id": v.id, "name": v.name, "start": (v.start)(&rules), "options": options, "mutants": mutants}));
+        list.push(serde_json::json!({"id": v.id, "name": v.name, "start": (v.start)(&rules).map_err(|e| Exit::input(e.to_string()))?, "options": options, "mutants": mutants}));
     }
     if a.json {
         print_json(&serde_json::Value::Array(list));

@@ -2,7 +2,8 @@
 //! 7) another program. Everything crosses this boundary as text, exactly
 //! what an external implementation can produce.
 
-use crate::core::{Error, ErrorKind};
+use crate::core::perft::{Limit, PerftOptions, Stopped};
+use crate::core::{Error, ErrorKind, Variant};
 use crate::variants::{self, Setup};
 
 /// The setup a request is about (variant, options, position, history).
@@ -52,6 +53,19 @@ pub trait Backend {
     /// Perft: the leaves `depth` plies below the position (the protocol's
     /// `perft` request; the reference answers with `core::perft`).
     fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError>;
+    /// [`Backend::nodes`] within `limit`: `Ok(Err(stopped))` when the
+    /// limit stopped the count. Only the reference can be stopped; other
+    /// implementations are bounded by their time-outs (the default ignores
+    /// `limit`).
+    fn nodes_within(
+        &mut self,
+        req: &Request,
+        depth: u32,
+        limit: Limit,
+    ) -> Result<Result<u64, Stopped>, BackendError> {
+        let _ = limit;
+        self.nodes(req, depth).map(Ok)
+    }
     /// `white-wins`, `black-wins`, `draw` or `none`.
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError>;
     /// (legal, rule IDs); `None` when the backend names no rule IDs (only
@@ -131,7 +145,7 @@ impl Reference {
 
 /// The mutant name `spec` (`variant/name` or a bare `name`) selects for
 /// variant `v`, if any.
-pub fn mutant_for<'a>(spec: &'a str, v: &variants::Variant) -> Option<&'a str> {
+pub fn mutant_for<'a>(spec: &'a str, v: &Variant) -> Option<&'a str> {
     let name = match spec.split_once('/') {
         Some((variant, name)) if variant == v.id => name,
         Some(_) => return None,
@@ -157,8 +171,22 @@ impl Backend for Reference {
         Ok(self.game(req)?.to_text())
     }
     fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
+        self.nodes_within(req, depth, Limit::NONE)?
+            .map_err(|s| BackendError::Failed(format!("perft({depth}) {s}")))
+    }
+    fn nodes_within(
+        &mut self,
+        req: &Request,
+        depth: u32,
+        limit: Limit,
+    ) -> Result<Result<u64, Stopped>, BackendError> {
         check_depth(depth)?;
-        Ok(self.game(req)?.perft(depth, self.threads))
+        let options = PerftOptions {
+            threads: self.threads,
+            limit,
+            ..PerftOptions::default()
+        };
+        Ok(self.game(req)?.perft(depth, &options))
     }
     fn outcome(&mut self, req: &Request) -> Result<String, BackendError> {
         Ok(self
@@ -186,7 +214,10 @@ impl Backend for Reference {
     }
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
         check_depth(depth)?;
-        let mut rows = self.game(req)?.divide(depth.max(1), self.threads);
+        let mut rows = self
+            .game(req)?
+            .divide(depth.max(1), &PerftOptions::threads(self.threads))
+            .map_err(|s| BackendError::Failed(format!("divide({depth}) {s}")))?;
         rows.sort();
         Ok(rows)
     }

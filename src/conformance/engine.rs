@@ -571,7 +571,7 @@ impl PerftreeBackend {
                 let rules = v
                     .rules(&[], None)
                     .map_err(|e| BackendError::Unsupported(e.to_string()))?;
-                (v.start)(&rules)
+                (v.start)(&rules).map_err(|e| BackendError::Unsupported(e.to_string()))?
             }
         };
         let mut child = shell(&format!("{} \"$@\"", self.cmd))

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::backend::{Backend, BackendError, Request};
 use super::fixture::{gather, Fixture, Loaded, Problem};
-use crate::core::perft::{self, Limit, StopReason};
+use crate::core::perft::{Limit, StopReason};
 
 /// Limits of a run.
 #[derive(Clone, Debug, Default)]
@@ -17,6 +17,9 @@ pub struct RunOptions {
     /// budget, whatever the fixture expects) and its depth is skipped, or
     /// failed when it already counted more than the expected number.
     pub max_nodes: u64,
+    /// The most time one perft of the reference may take (`None`: no
+    /// limit); a perft that takes longer is an error of the case.
+    pub max_time: Option<std::time::Duration>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,9 +229,13 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
         // than the budget beyond the expected count stops.
         let limit = Limit {
             max_nodes: (opts.max_nodes > 0).then(|| opts.max_nodes.saturating_add(want)),
-            max_time: None,
+            max_time: opts.max_time,
         };
-        let (result, stopped) = perft::limited(limit, || backend.nodes(&req, depth));
+        let (result, stopped) = match backend.nodes_within(&req, depth, limit) {
+            Ok(Err(s)) => (Ok(s.leaves), Some(s)),
+            Ok(Ok(n)) => (Ok(n), None),
+            Err(e) => (Err(e), None),
+        };
         match stopped {
             Some(s) if s.leaves > want => {
                 checked += 1;

@@ -6,9 +6,9 @@
 //! higher bits for their own marks (a spring under a piece, a risen
 //! bishop); every function here looks only at bits 0–3.
 
+use super::color::Color;
 use super::error::Field;
 use super::error::PositionError;
-use super::game::Color;
 
 pub const PAWN: u8 = 1;
 pub const KNIGHT: u8 = 2;

@@ -16,14 +16,13 @@
 //! one, so `Square::new(5, 10)` is `f11`; [`Geometry::name`] and
 //! [`Geometry::parse`] convert, [`Geometry::cells`] lists the 91 cells.
 //!
-//! Games fill in [`crate::core::Game::diagram`] (and, where the generic
-//! drawing of [`MoveDrawing::from_move`] is not enough,
-//! [`crate::core::Game::draw_move`] and
-//! [`crate::core::Game::draw_illegal`]).
+//! Games fill these in through [`crate::core::Draw`] (`diagram`,
+//! `draw_move`, and where the generic [`MoveDrawing::attempted`] is not
+//! enough, `draw_illegal`).
 
-use super::game::{Color, Verdict};
-use super::geometry::Square;
-use super::moves::{Decision, KnightPath, Move, Rotation};
+use super::color::Color;
+use super::explain::Verdict;
+use super::geometry::{Rotation, Square};
 
 /// The files of Gliński's hexagonal board, left to right (no `j`).
 pub const HEX_FILES: &[u8; 11] = b"abcdefghikl";
@@ -391,104 +390,8 @@ impl MoveDrawing {
             .any(|m| m.square == square && m.mark == *mark)
     }
 
-    /// The generic drawing of a shared move (G2), the default of
-    /// [`crate::core::Game::draw_move`]:
-    ///
-    /// - a drop first (leg 1, the dropped piece marked);
-    /// - then the path as consecutive legs (`path[0] → path[1]` is leg 1 or
-    ///   2, ...), each a slide along a line or a leap otherwise; a chosen
-    ///   knight path (CRZ-N1) adds the L's corner; a bounce rotation
-    ///   (SCA-4.1) turns every leg after the first;
-    /// - castling adds the rook's leg (to the cell the king passed over);
-    ///   shifts and placements add their legs after the path;
-    /// - promotion, captures in passing and `CaptureAt` mark their cells;
-    ///   with the position's `diagram`, every path cell after the start
-    ///   that holds a piece of the other side is marked captured;
-    /// - `deny` and form choices become notes.
-    pub fn from_move(mv: &Move, diagram: Option<&Diagram>) -> MoveDrawing {
-        let mut d = MoveDrawing::default();
-        for dec in &mv.decisions {
-            if let Decision::Drop { piece, to } = *dec {
-                let p = Piece::from_fen(piece as char);
-                d = d
-                    .leg(Leg::new(LegKind::Drop, to, to))
-                    .mark(to, MoveMark::Dropped(p));
-            }
-        }
-        let rotation = mv.decisions.iter().find_map(|x| match x {
-            Decision::Rotation(r) => Some(*r),
-            _ => None,
-        });
-        let knight_path = mv.decisions.iter().find_map(|x| match x {
-            Decision::KnightPath(p) => Some(*p),
-            _ => None,
-        });
-        for (i, w) in mv.path.windows(2).enumerate() {
-            let (from, to) = (w[0], w[1]);
-            let mut leg = Leg::straight_or_leap(from, to);
-            if let (Some(p), LegKind::Leap) = (knight_path, leg.kind) {
-                leg = Leg::slide(from, to).via(knight_corner(from, to, p));
-            }
-            if i > 0 {
-                if let Some(r) = rotation {
-                    leg = leg.turning(r);
-                }
-            }
-            d = d.leg(leg);
-        }
-        let mover = diagram.and_then(|g| mv.path.first().and_then(|&s| g.top(s)));
-        if let (Some(g), Some(m)) = (diagram, mover) {
-            for &sq in mv.path.iter().skip(1) {
-                if g.top(sq).is_some_and(|p| p.color != m.color)
-                    && !d.has_mark(sq, &MoveMark::Captured)
-                {
-                    d = d.mark(sq, MoveMark::Captured);
-                }
-            }
-        }
-        for dec in &mv.decisions {
-            match *dec {
-                Decision::Castle { rook } => {
-                    if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
-                        let step: i8 = if to.file() > from.file() { -1 } else { 1 };
-                        let dest = Square::new((to.file() as i8 + step) as u8, to.rank());
-                        d = d.leg(Leg::slide(rook, dest));
-                    }
-                }
-                Decision::Promote { on, piece } => {
-                    d = d.mark(on, MoveMark::Promoted(Piece::from_fen(piece as char)));
-                }
-                Decision::PassCapture(sq) if !d.has_mark(sq, &MoveMark::Captured) => {
-                    d = d.mark(sq, MoveMark::Captured);
-                }
-                Decision::CaptureAt(i) => {
-                    if let Some(&sq) = mv.path.get(i as usize) {
-                        if !d.has_mark(sq, &MoveMark::Captured) {
-                            d = d.mark(sq, MoveMark::Captured);
-                        }
-                    }
-                }
-                Decision::Place(sq) => {
-                    d = d.leg(Leg::new(LegKind::Place, sq, sq));
-                }
-                Decision::Shift { from, to } => {
-                    d = d.leg(Leg::new(LegKind::Shift, from, to));
-                }
-                Decision::Deny => d = d.note("deny the opponent's last turn"),
-                Decision::StartForm(f) => {
-                    d = d.note(format!("king form chosen first: {}", f.letter()))
-                }
-                Decision::SwitchForm(f) => {
-                    d = d.note(format!("king form after the move: {}", f.letter()))
-                }
-                _ => {}
-            }
-        }
-        d
-    }
-
     /// The generic drawing of an illegal move text, the default of
-    /// [`crate::core::Game::draw_illegal`]: the cells named in `text` as
+    /// [`crate::core::Draw::draw_illegal`]: the cells named in `text` as
     /// consecutive legs (what the move attempts), and [`MoveMark::Breaks`]
     /// on the cell where it breaks: the first cell of this board that the
     /// verdict's reason names, else the last cell of the text.
@@ -510,24 +413,8 @@ impl MoveDrawing {
     }
 }
 
-/// The corner of a knight's L-path (CRZ-N1): two cells along the long axis
-/// first, or one across first.
-pub fn knight_corner(from: Square, to: Square, path: KnightPath) -> Square {
-    let df = to.file() as i8 - from.file() as i8;
-    let dr = to.rank() as i8 - from.rank() as i8;
-    let long_is_file = df.abs() > dr.abs();
-    let (cf, cr) = match (path, long_is_file) {
-        (KnightPath::LongFirst, true) | (KnightPath::ShortFirst, false) => (df, 0),
-        (KnightPath::LongFirst, false) | (KnightPath::ShortFirst, true) => (0, dr),
-    };
-    Square::new(
-        (from.file() as i8 + cf) as u8,
-        (from.rank() as i8 + cr) as u8,
-    )
-}
-
 /// The picture of a position: the board, what stands on it and the side
-/// panel. Built by [`crate::core::Game::diagram`].
+/// panel. Built by [`crate::core::Draw::diagram`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
     pub geometry: Geometry,
@@ -675,49 +562,5 @@ mod tests {
         assert_eq!(names("castling through an attacked square (f1)"), ["f1"]);
         assert!(names("leaves own king in check").is_empty());
         assert!(names("a10 h9 side2").is_empty());
-    }
-
-    #[test]
-    fn knight_corners() {
-        let c = |f: &str, t: &str, p| knight_corner(sq(f), sq(t), p).to_string();
-        assert_eq!(c("b1", "c3", KnightPath::LongFirst), "b3");
-        assert_eq!(c("b1", "c3", KnightPath::ShortFirst), "c1");
-        assert_eq!(c("g1", "e2", KnightPath::LongFirst), "e1");
-        assert_eq!(c("g1", "e2", KnightPath::ShortFirst), "g2");
-    }
-
-    #[test]
-    fn generic_drawing_of_a_shared_move() {
-        let mv =
-            Move::step(sq("d2"), sq("d6")).with(Decision::Rotation(Rotation::Counterclockwise));
-        let mut mv = mv;
-        mv.path.push(sq("b6"));
-        mv.path.push(sq("b1"));
-        let diagram = Diagram::new(Geometry::square(8, 8))
-            .put(sq("d2"), Piece::new('R', Color::White))
-            .put(sq("d6"), Piece::new('P', Color::Black))
-            .put(sq("b6"), Piece::new('P', Color::Black));
-        let d = MoveDrawing::from_move(&mv, Some(&diagram));
-        assert_eq!(d.legs.len(), 3);
-        assert_eq!(d.legs[0].turn, None);
-        assert_eq!(d.legs[1].turn, Some(Rotation::Counterclockwise));
-        assert_eq!(d.legs[2].to, sq("b1"));
-        assert!(d.has_mark(sq("d6"), &MoveMark::Captured));
-        assert!(d.has_mark(sq("b6"), &MoveMark::Captured));
-        assert!(!d.has_mark(sq("b1"), &MoveMark::Captured));
-    }
-
-    #[test]
-    fn generic_drawing_of_castling_and_drops() {
-        let mv = Move::step(sq("e1"), sq("g1")).with(Decision::Castle { rook: sq("h1") });
-        let d = MoveDrawing::from_move(&mv, None);
-        assert_eq!(d.legs[1], Leg::slide(sq("h1"), sq("f1")));
-        let mv = Move::default().with(Decision::Drop {
-            piece: b'b',
-            to: sq("c3"),
-        });
-        let d = MoveDrawing::from_move(&mv, None);
-        assert_eq!(d.legs[0].kind, LegKind::Drop);
-        assert!(d.has_mark(sq("c3"), &MoveMark::Dropped(Piece::new('B', Color::Black))));
     }
 }

@@ -41,16 +41,6 @@ pub fn echo(s: &str) -> String {
     one_line(s, ECHO_MAX)
 }
 
-/// The registered variant ids, for the unknown-variant message. The one
-/// place `core` reads the registry: so the message can never go stale.
-fn known_variants() -> String {
-    crate::variants::all()
-        .iter()
-        .map(|v| v.id)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A perft depth above [`crate::core::perft::MAX_DEPTH`].
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
 #[error("depth {depth} is above the limit of {max} (perft::MAX_DEPTH)")]
@@ -226,15 +216,27 @@ pub enum RuleError {
     },
     #[error("unknown mutant '{}' for variant {variant}", echo(name))]
     UnknownMutant { variant: &'static str, name: String },
+    /// The same option given twice (`boss-hp=3 boss-hp=4`).
+    #[error("rule option '{name}' given twice")]
+    Repeated { name: &'static str },
+    /// A game read an option or mutant name it never declared (or as
+    /// another type): a bug of the game, reported instead of reading false.
+    #[error("variant {variant} reads the {what} '{name}', which it does not declare")]
+    Undeclared {
+        variant: &'static str,
+        name: String,
+        what: &'static str,
+    },
 }
 
 /// Any error of the library.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// The list of known ids comes from the registry, so a new variant
-    /// appears in the message by being registered.
-    #[error("unknown variant '{}' (known: {})", echo(.0), known_variants())]
-    UnknownVariant(String),
+    /// A variant id the registry does not know; `known` lists the ids it
+    /// does (filled by the registry, so a new variant appears in the
+    /// message by being registered).
+    #[error("unknown variant '{}' (known: {known})", echo(id))]
+    UnknownVariant { id: String, known: String },
     #[error(transparent)]
     Rule(#[from] RuleError),
     #[error(transparent)]
@@ -245,8 +247,12 @@ pub enum Error {
 }
 
 /// The kind of an error, as fixtures name it (`expect.error.kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "conformance",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum ErrorKind {
     Variant,
     Option,
@@ -259,7 +265,7 @@ pub enum ErrorKind {
 impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::UnknownVariant(_) => ErrorKind::Variant,
+            Error::UnknownVariant { .. } => ErrorKind::Variant,
             Error::Rule(_) => ErrorKind::Option,
             Error::Position(_) => ErrorKind::Position,
             Error::Move { error, .. } => match error {

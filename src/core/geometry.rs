@@ -7,6 +7,16 @@
 
 use std::fmt;
 
+/// A quarter turn's sense (a bounce's rotation, SCA-4.1; a turning leg
+/// of a picture), seen with White at the bottom.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Rotation {
+    /// Clockwise.
+    Clockwise,
+    /// Counterclockwise.
+    Counterclockwise,
+}
+
 /// A square of a board up to 16×16: `rank * 16 + file`, both zero-based.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Square(pub u8);

@@ -1,10 +1,23 @@
-//! Core model shared by every game: geometry, the one [`Move`] type, the
-//! [`Game`] trait, rule options, perft, errors and notation helpers.
+//! The core every game builds on: geometry, the shared small types, the
+//! traits of a game by concern — rules ([`Game`]), text ([`Notation`]),
+//! verdicts ([`Explain`]), pictures (`Draw`, feature `pictures`) — the
+//! object-safe face [`DynGame`], what a game registers ([`Variant`]),
+//! typed rule options ([`Rules`]), perft, and errors.
+//!
+//! Layers: core names no game and not the registry; games name core (and
+//! their documented base game); the registry (`crate::variants`) names the
+//! games; the CLI and the conformance runner name all of them.
 
 pub mod bitboard;
 pub mod chess;
+pub mod color;
+#[cfg(feature = "pictures")]
 pub mod diagram;
+#[cfg(feature = "pictures")]
+pub mod draw;
+pub mod dyn_game;
 pub mod error;
+pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod hex;
@@ -12,9 +25,24 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod rules;
+pub mod sink;
+pub mod table;
+pub mod variant;
 
+pub use color::{Color, Outcome};
+#[cfg(feature = "pictures")]
+pub use draw::Draw;
+pub use dyn_game::DynGame;
 pub use error::{Error, ErrorKind, Field, MoveError, PositionError, RuleError};
-pub use game::{Color, Counter, DynGame, Game, MoveSink, Outcome, Verdict};
-pub use geometry::{Board, Dir, Square};
-pub use moves::{Decision, Form, KnightPath, Move, Rotation};
-pub use rules::{Mutant, OptionKind, RuleOption, Rules};
+pub use explain::{Explain, RuleLog, Verdict};
+pub use game::Game;
+pub use geometry::{Board, Dir, Rotation, Square};
+pub use notation::Notation;
+pub use perft::{perft, PerftOptions};
+pub use rules::{Choice, Mutant, OptionKind, RuleOption, Rules};
+pub use sink::{Candidates, Counter, First, Flow, MoveSink, Rejection};
+pub use variant::{ParseFn, Variant};
+
+// LEGACY (being removed): the old union move type, still built inside a
+// few games for their pictures.
+pub use moves::{Decision, Form, KnightPath, Move};

@@ -1,3 +1,8 @@
+//! LEGACY, being removed: the old union move type. No trait speaks it any
+//! more (the game-independent edge speaks canonical move texts); a few
+//! games still build it internally for their pictures until they draw
+//! from their own compact moves.
+//!
 //! The one move type of every game (G2).
 //!
 //! A [`Move`] is everything the player to move decides in one turn: the full
@@ -16,12 +21,7 @@ use smallvec::SmallVec;
 
 use super::geometry::Square;
 
-/// Bounce rotation of an SCA spindash (SCA-4.1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Rotation {
-    Clockwise,
-    Counterclockwise,
-}
+pub use super::geometry::Rotation;
 
 /// One of the two paths of a Crazy Chess knight move (CRZ-N1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -1,4 +1,5 @@
-//! Notation helpers shared by the games' position texts (extended FEN).
+//! Text: the [`Notation`] trait (position and move texts of a game), and
+//! the helpers every game's position text (extended FEN) is built from.
 //!
 //! The board field is ranks from the top (highest rank) down, separated by
 //! `/`. Within a rank, a run of digits is that many empty squares (so `10`
@@ -8,8 +9,43 @@
 //! ranks and the (equal) number of squares per rank, each 1..=16.
 
 use super::error::Field;
-use super::error::PositionError;
+use super::error::{MoveError, PositionError};
+use super::game::Game;
 use super::geometry::{Board, Square};
+
+/// The texts of a game (G4): its canonical position text and move texts.
+/// Positions are read by each game's own validating constructor (parse →
+/// validate) and by the registry's [`crate::core::ParseFn`].
+pub trait Notation: Game {
+    /// The canonical position text (G4): parsing it gives this position back.
+    fn to_text(&self) -> String;
+
+    /// The canonical text of a legal move of this position.
+    fn move_text(&self, mv: &Self::Move) -> String;
+
+    /// Checks that `text` is a well-formed move in this game's notation,
+    /// without asking whether it is legal. Used to tell a malformed move
+    /// from an illegal one.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] naming what is wrong.
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError>;
+
+    /// Resolves a move text to one of the legal moves: `Ok(None)` when no
+    /// legal move has this text. The default accepts exactly the canonical
+    /// texts of the legal moves; games whose notation accepts other forms
+    /// override it.
+    ///
+    /// # Errors
+    /// What the notation itself decides, e.g. an ambiguous abbreviation.
+    fn find_move(&self, text: &str) -> Result<Option<Self::Move>, MoveError> {
+        let text = text.trim();
+        Ok(self
+            .legal_moves()
+            .into_iter()
+            .find(|m| self.move_text(m) == text))
+    }
+}
 
 /// One square's token from a board field, with its square.
 #[derive(Clone, Debug, PartialEq, Eq)]

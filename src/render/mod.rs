@@ -27,8 +27,6 @@ pub use svg::{board_layout, svg};
 /// What can go wrong making a picture (all input errors: exit code 2).
 #[derive(Debug, Error)]
 pub enum RenderError {
-    #[error("variant {0} has no pictures yet")]
-    NoPictures(&'static str),
     #[error("unknown square '{square}' on this board")]
     UnknownSquare { square: String },
     #[error("cannot write picture {}: {source}", path.display())]
@@ -45,15 +43,13 @@ pub enum RenderError {
 /// as title, and where an illegal move breaks.
 ///
 /// # Errors
-/// [`RenderError::NoPictures`] for a game without pictures.
+/// None for now (every game draws); kept for the renderer's own errors.
 pub fn explain_picture(
     game: &dyn DynGame,
     text: &str,
     verdict: &Verdict,
 ) -> Result<Picture, RenderError> {
-    let diagram = game
-        .diagram()
-        .ok_or(RenderError::NoPictures(game.variant()))?;
+    let diagram = game.diagram();
     let drawing = game.draw_verdict(text, verdict);
     let breaks = if verdict.legal {
         None
@@ -100,9 +96,7 @@ pub fn piece_picture(
     game: &dyn DynGame,
     square: &str,
 ) -> Result<(Picture, Vec<String>), RenderError> {
-    let diagram = game
-        .diagram()
-        .ok_or(RenderError::NoPictures(game.variant()))?;
+    let diagram = game.diagram();
     let from = cell_named(&diagram, square).ok_or_else(|| RenderError::UnknownSquare {
         square: square.to_string(),
     })?;
@@ -195,13 +189,13 @@ pub fn piece_files(
 ) -> Result<Vec<String>, RenderError> {
     if svg_dir.is_none() && png_dir.is_none() {
         // Only the list: works for games without pictures too.
-        let from = match game.diagram() {
-            Some(d) => d.geometry.parse(square),
-            None => Square::parse(square),
-        }
-        .ok_or_else(|| RenderError::UnknownSquare {
-            square: square.to_string(),
-        })?;
+        let from =
+            game.diagram()
+                .geometry
+                .parse(square)
+                .ok_or_else(|| RenderError::UnknownSquare {
+                    square: square.to_string(),
+                })?;
         return Ok(game
             .draw_moves_from(from)
             .into_iter()

@@ -1,7 +1,9 @@
-//! The variant registry: id → rules options, mutants, start position and
-//! position parser. Data flows one way: cli → conformance → variants → core.
+//! The registry: every game's [`Variant`] (id → rule options, mutants,
+//! start position and position parser), and building the position a
+//! command or fixture describes ([`setup`]). Data flows one way: cli →
+//! conformance → registry → games → core.
 
-use crate::core::{DynGame, Error, Mutant, PositionError, RuleOption, Rules};
+use crate::core::{DynGame, Error, Variant};
 
 pub mod bosses;
 pub mod crazy;
@@ -12,25 +14,6 @@ pub mod glinski;
 pub mod hop;
 pub mod sonic;
 pub mod sonic_hex;
-
-/// One game of the registry.
-pub struct Variant {
-    /// The id used on the command line and in fixtures.
-    pub id: &'static str,
-    /// Human name and source document.
-    pub name: &'static str,
-    /// The rule options `--rule` accepts.
-    pub options: &'static [RuleOption],
-    /// Deliberate misreadings for mutation testing (issue 7).
-    pub mutants: &'static [Mutant],
-    /// The start position text under these rules.
-    pub start: fn(&Rules) -> String,
-    /// Parses and validates a position text under these rules (G4).
-    pub parse: ParseFn,
-}
-
-/// A variant's position parser: text and rules to a validated game (G4).
-pub type ParseFn = fn(&str, &Rules) -> Result<Box<dyn DynGame>, PositionError>;
 
 /// Every registered variant, in the order of the command-line contract.
 pub fn all() -> [&'static Variant; 8] {
@@ -46,40 +29,38 @@ pub fn all() -> [&'static Variant; 8] {
     ]
 }
 
+/// The registered ids, comma-separated (for messages).
+pub fn ids() -> String {
+    all().iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
+}
+
 /// Looks a variant up by id.
 ///
 /// # Errors
-/// [`Error::UnknownVariant`].
+/// [`Error::UnknownVariant`], listing the registered ids.
 pub fn get(id: &str) -> Result<&'static Variant, Error> {
     all()
         .into_iter()
         .find(|v| v.id == id)
-        .ok_or_else(|| Error::UnknownVariant(id.to_string()))
+        .ok_or_else(|| Error::UnknownVariant {
+            id: id.to_string(),
+            known: ids(),
+        })
 }
 
 /// What a command or fixture asks for: variant, options, position, history.
 #[derive(Clone, Debug, Default)]
 pub struct Setup<'a> {
+    /// The variant id.
     pub variant: &'a str,
+    /// Rule options, `name` or `name=value`.
     pub options: &'a [String],
+    /// A mutant to play instead of the rules as written.
     pub mutant: Option<&'a str>,
     /// `None`: the variant's start position.
     pub position: Option<&'a str>,
+    /// Moves played from the position.
     pub moves: &'a [String],
-}
-
-impl Variant {
-    /// Validates `options` (and a mutant name) into [`Rules`].
-    ///
-    /// # Errors
-    /// Unknown option or mutant, bad value.
-    pub fn rules(&'static self, options: &[String], mutant: Option<&str>) -> Result<Rules, Error> {
-        let rules = Rules::parse(self.id, self.options, options)?;
-        Ok(match mutant {
-            Some(m) => rules.with_mutant(self.id, self.mutants, m)?,
-            None => rules,
-        })
-    }
 }
 
 /// Builds the position a command or fixture describes: parses the variant,
@@ -92,7 +73,7 @@ pub fn setup(s: &Setup) -> Result<Box<dyn DynGame>, Error> {
     let rules = v.rules(s.options, s.mutant)?;
     let text = match s.position {
         Some(p) => p.to_string(),
-        None => (v.start)(&rules),
+        None => (v.start)(&rules)?,
     };
     let mut game = (v.parse)(text.trim(), &rules)?;
     game.play_record(s.moves)

@@ -6,8 +6,13 @@
 
 use crate::common;
 
-use arbiter::core::DynGame;
+use arbiter::core::{DynGame, PerftOptions};
 use arbiter::variants::{self, Setup};
+
+fn perft(g: &dyn DynGame, depth: u32, threads: usize) -> u64 {
+    g.perft(depth, &PerftOptions::threads(threads))
+        .expect("no limit")
+}
 
 fn start(id: &str) -> Box<dyn DynGame> {
     variants::setup(&Setup {
@@ -23,12 +28,12 @@ fn sample(id: &str) -> Vec<Box<dyn DynGame>> {
     let mut out = vec![start(id)];
     let mut g = start(id);
     for ply in 0..6 {
-        let moves = g.legal_moves();
+        let moves = g.legal_texts();
         if moves.is_empty() {
             break;
         }
         let pick = [0, moves.len() / 2, moves.len() - 1][ply % 3];
-        g.play(&moves[pick]);
+        g.play_text(&moves[pick]).expect("a listed move");
         out.push(g.clone());
     }
     out
@@ -44,8 +49,7 @@ fn every_variant_keeps_the_contract() {
             let again =
                 (v.parse)(&text, &rules).unwrap_or_else(|e| panic!("{}: {text}: {e}", v.id));
             assert_eq!(again.to_text(), text, "{}: round trip", v.id);
-            // G2: distinct texts, each parsing back to its move.
-            let moves = g.legal_moves();
+            // G2: distinct texts, each read back as itself (canonical).
             let texts = g.legal_texts();
             let mut dedup = texts.clone();
             dedup.dedup();
@@ -55,27 +59,36 @@ fn every_variant_keeps_the_contract() {
                 "{}: duplicate move texts at {text}",
                 v.id
             );
-            assert_eq!(moves.len(), texts.len());
-            for m in &moves {
-                let t = g.move_text(m);
+            for t in &texts {
+                let mut h = g.clone();
                 assert_eq!(
-                    g.parse_move(&t).as_ref(),
-                    Ok(m),
+                    h.play_text(t).as_ref(),
+                    Ok(t),
                     "{}: move text {t} at {text}",
                     v.id
                 );
+                let verdict = g
+                    .explain(t)
+                    .unwrap_or_else(|e| panic!("{}: {t}: {e}", v.id));
+                assert!(verdict.legal, "{}: explain {t} at {text}", v.id);
+            }
+            // "Any legal move?" agrees with the list, and with the outcome.
+            assert_eq!(g.has_legal_move(), !texts.is_empty(), "{}: {text}", v.id);
+            if !texts.is_empty() {
+                assert_eq!(g.outcome(), None, "{}: {text}", v.id);
             }
             // G3: perft(1) = move count; divide sums to perft; threads agree.
             assert_eq!(
-                g.perft(1, 1),
-                moves.len() as u64,
+                perft(g.as_ref(), 1, 1),
+                texts.len() as u64,
                 "{}: perft(1) at {text}",
                 v.id
             );
-            let p2 = g.perft(2, 1);
-            assert_eq!(g.perft(2, 2), p2, "{}: threads at {text}", v.id);
+            let p2 = perft(g.as_ref(), 2, 1);
+            assert_eq!(perft(g.as_ref(), 2, 2), p2, "{}: threads at {text}", v.id);
+            let rows = g.divide(2, &PerftOptions::threads(3)).expect("no limit");
             assert_eq!(
-                g.divide(2, 3).iter().map(|r| r.1).sum::<u64>(),
+                rows.iter().map(|r| r.1).sum::<u64>(),
                 p2,
                 "{}: divide at {text}",
                 v.id
@@ -94,7 +107,7 @@ fn mangled_input_never_panics() {
     let mut next = common::xorshift(0x9E37_79B9_7F4A_7C15);
     for v in variants::all() {
         let rules = v.rules(&[], None).unwrap();
-        let start = (v.start)(&rules);
+        let start = (v.start)(&rules).unwrap();
         let game = start_pos(v.id);
         let move_texts = game.legal_texts();
         for _ in 0..1500 {
@@ -119,7 +132,7 @@ fn mangled_input_never_panics() {
                     let again = (v.parse)(&canonical, &rules)
                         .unwrap_or_else(|e| panic!("canonical text rejected: {e}"));
                     assert_eq!(again.to_text(), canonical);
-                    let _ = g.perft(2, 1);
+                    let _ = perft(g.as_ref(), 2, 1);
                 }
             }));
             assert!(result.is_ok(), "{}: panic on position text {text:?}", v.id);
@@ -134,7 +147,7 @@ fn mangled_input_never_panics() {
                     format!("{}z{}", &m[..k], &m[k..]),
                 ] {
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        game.parse_move(&bad).map(|_| ())
+                        game.clone().play_text(&bad).map(|_| ())
                     }));
                     assert!(r.is_ok(), "{}: panic on move text {bad:?}", v.id);
                 }

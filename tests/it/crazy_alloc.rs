@@ -8,7 +8,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use arbiter::core::Game;
 use arbiter::variants::crazy::{position::Flags, Crazy};
 
 struct Counting;
@@ -56,9 +55,9 @@ fn perft_allocates_nothing_per_node() {
     ] {
         let g = Crazy::from_text(pos, Flags::default()).unwrap();
         // Tables and the per-thread chain-count cache are built once.
-        let _ = Game::perft(&g, 2);
+        let _ = arbiter::core::perft(&g, 2);
         let before = allocations();
-        let nodes = Game::perft(&g, 3);
+        let nodes = arbiter::core::perft(&g, 3);
         let allocations = allocations() - before;
         assert!(nodes > 250_000, "{pos}: {nodes} nodes");
         assert!(

@@ -7,6 +7,8 @@
 //! are `tests/perft/crazy.yaml` (run by `tests/it/perft.rs`).
 
 use arbiter::core::{DynGame, Game};
+#[allow(unused_imports)]
+use arbiter::core::{Explain as _, Notation as _};
 use arbiter::variants::crazy::{position::Flags, Crazy};
 use arbiter::variants::{setup, Setup};
 
@@ -79,7 +81,7 @@ mod oracle {
                 }
             }
         }
-        if g.explain("deny").is_ok_and(|v| v.legal) {
+        if arbiter::core::Explain::explain(g, "deny").is_ok_and(|v| v.legal) {
             out.push(Move::DENY);
         }
         out
@@ -209,7 +211,8 @@ fn random_playouts_keep_invariants() {
         for ply in 0..40 {
             let moves = g.legal_texts();
             assert_eq!(
-                g.perft(1, 1),
+                g.perft(1, &arbiter::core::PerftOptions::threads(1))
+                    .unwrap(),
                 moves.len() as u64,
                 "game {game_no} ply {ply}: perft(1)"
             );
@@ -315,7 +318,7 @@ fn mangled_texts_never_panic() {
             .take(1 + (rng.next() % 12) as usize)
             .collect();
         let _ = start.explain(&mv);
-        let _ = start.parse_move(&mv);
+        let _ = start.clone().play_text(&mv);
     }
 }
 
@@ -327,14 +330,22 @@ fn perft_matches_oracle() {
     for (name, pos) in POSITIONS.iter().copied().chain([("start", start)]) {
         let g = Crazy::from_text(pos, Flags::default()).unwrap();
         let depth = if name == "start" { 3 } else { 2 };
-        assert_eq!(Game::perft(&g, depth), oracle::perft(&g, depth), "{name}");
+        assert_eq!(
+            arbiter::core::perft(&g, depth),
+            oracle::perft(&g, depth),
+            "{name}"
+        );
     }
     let mut g = Crazy::from_text(start, Flags::default()).unwrap();
     for text in ["e2e4", "deny"] {
-        let m = Game::parse_move(&g, text).unwrap();
+        let m = arbiter::core::Explain::parse_move(&g, text).unwrap();
         Game::play(&mut g, &m);
     }
-    assert_eq!(Game::perft(&g, 2), oracle::perft(&g, 2), "after a deny");
+    assert_eq!(
+        arbiter::core::perft(&g, 2),
+        oracle::perft(&g, 2),
+        "after a deny"
+    );
 }
 
 /// The one generator (list and count mode, with its shortcuts) never
@@ -374,14 +385,14 @@ fn generator_agrees_with_oracle() {
     for (game_no, &(pos, plies)) in games.iter().enumerate() {
         let mut g = Crazy::from_text(pos, Flags::default()).unwrap();
         for ply in 0..plies {
-            let text = Game::to_text(&g);
+            let text = arbiter::core::Notation::to_text(&g);
             let mut moves: Vec<String> = Game::legal_moves(&g)
                 .iter()
-                .map(|m| Game::move_text(&g, m))
+                .map(|m| arbiter::core::Notation::move_text(&g, m))
                 .collect();
             let mut slow: Vec<String> = oracle::legal(&g)
                 .iter()
-                .map(|m| Game::move_text(&g, m))
+                .map(|m| arbiter::core::Notation::move_text(&g, m))
                 .collect();
             moves.sort();
             slow.sort();
@@ -393,7 +404,7 @@ fn generator_agrees_with_oracle() {
             );
             if ply % 7 == 3 {
                 assert_eq!(
-                    Game::perft(&g, 2),
+                    arbiter::core::perft(&g, 2),
                     oracle::perft(&g, 2),
                     "game {game_no} ply {ply}: {text}"
                 );
@@ -407,7 +418,7 @@ fn generator_agrees_with_oracle() {
             } else {
                 moves[(rng.next() % moves.len() as u64) as usize].clone()
             };
-            let m = Game::parse_move(&g, &mv).unwrap();
+            let m = arbiter::core::Explain::parse_move(&g, &mv).unwrap();
             Game::play(&mut g, &m);
         }
     }

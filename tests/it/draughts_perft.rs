@@ -36,7 +36,12 @@ fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64
             let moves = g.legal_texts();
             assert_eq!(back.legal_texts(), moves, "{text}");
             // Bulk counting (count_legal) agrees with generation.
-            assert_eq!(g.perft(1, 1), moves.len() as u64, "{text}");
+            assert_eq!(
+                g.perft(1, &arbiter::core::PerftOptions::threads(1))
+                    .unwrap(),
+                moves.len() as u64,
+                "{text}"
+            );
             if moves.is_empty() {
                 break;
             }

@@ -44,7 +44,7 @@ impl Gen {
             .iter()
             .map(|v| {
                 let rules = v.rules(&[], None).unwrap();
-                let start = (v.start)(&rules);
+                let start = (v.start)(&rules).unwrap();
                 let g = (v.parse)(&start, &rules).unwrap();
                 (v.id.to_string(), start, g.legal_texts())
             })

@@ -47,15 +47,22 @@ fn thread_counts_agree() {
         (POSITIONS[3].1, 3),
     ] {
         let g = game(fen);
-        let one = (g.perft(depth, 1), g.divide(depth, 1));
+        let one = (
+            g.perft(depth, &arbiter::core::PerftOptions::threads(1))
+                .unwrap(),
+            g.divide(depth, &arbiter::core::PerftOptions::threads(1))
+                .unwrap(),
+        );
         for threads in [2, 3] {
             assert_eq!(
-                g.perft(depth, threads),
+                g.perft(depth, &arbiter::core::PerftOptions::threads(threads))
+                    .unwrap(),
                 one.0,
                 "{fen} perft({depth}) with {threads} threads"
             );
             assert_eq!(
-                g.divide(depth, threads),
+                g.divide(depth, &arbiter::core::PerftOptions::threads(threads))
+                    .unwrap(),
                 one.1,
                 "{fen} divide({depth}) with {threads} threads"
             );

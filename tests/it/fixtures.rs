@@ -39,7 +39,14 @@ fn run(path: &Path, max_nodes: u64) {
         f.variant
     );
     let mut backend = Reference::default();
-    match run_fixture(&f, &mut backend, &RunOptions { max_nodes }) {
+    match run_fixture(
+        &f,
+        &mut backend,
+        &RunOptions {
+            max_nodes,
+            max_time: None,
+        },
+    ) {
         Status::Pass => {}
         Status::Fail(msgs) => panic!(
             "fixture {} ({}) failed:\n{}",

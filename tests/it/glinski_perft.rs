@@ -290,8 +290,21 @@ fn naive_perft_agrees() {
     for (name, text) in TACTICAL.iter().copied().chain([("start", START)]) {
         let g = game(text);
         let n = Naive::parse(text);
-        let depth = if g.perft(2, 1) > 1500 { 2 } else { 3 };
-        assert_eq!(n.perft(depth), g.perft(depth, 1), "{name} depth {depth}");
+        let depth = if g
+            .perft(2, &arbiter::core::PerftOptions::threads(1))
+            .unwrap()
+            > 1500
+        {
+            2
+        } else {
+            3
+        };
+        assert_eq!(
+            n.perft(depth),
+            g.perft(depth, &arbiter::core::PerftOptions::threads(1))
+                .unwrap(),
+            "{name} depth {depth}"
+        );
     }
 }
 
@@ -300,7 +313,12 @@ fn naive_perft_agrees() {
 fn naive_perft_agrees_deeper() {
     for (name, text) in TACTICAL.iter().copied().chain([("start", START)]) {
         let g = game(text);
-        assert_eq!(Naive::parse(text).perft(3), g.perft(3, 1), "{name}");
+        assert_eq!(
+            Naive::parse(text).perft(3),
+            g.perft(3, &arbiter::core::PerftOptions::threads(1))
+                .unwrap(),
+            "{name}"
+        );
     }
 }
 
@@ -332,12 +350,12 @@ fn naive_moves_agree_on_random_games() {
             if Naive::parse(&text).ep.is_some() {
                 seen_ep += 1;
             }
-            let moves = g.legal_moves();
+            let moves = g.legal_texts();
             if moves.is_empty() {
                 break;
             }
             let pick = next(moves.len());
-            g.play(&moves[pick]);
+            g.play_text(&moves[pick]).unwrap();
             plies += 1;
         }
     }

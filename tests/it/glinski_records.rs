@@ -6,6 +6,8 @@
 //! check marks the record gives.
 
 use arbiter::core::Game;
+#[allow(unused_imports)]
+use arbiter::core::{Explain as _, Notation as _};
 use arbiter::variants::glinski::record::Record;
 use arbiter::variants::glinski::Glinski;
 

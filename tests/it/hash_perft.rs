@@ -1,4 +1,4 @@
-//! Hash perft (`--hash`, `core::perft::hashed`): on every perft snapshot
+//! Hash perft (`--hash`, `PerftOptions::table`): on every perft snapshot
 //! position (tests/perft/*.yaml) and every depth, the count with a
 //! transposition table equals the count tests/it/perft.rs pinned without one,
 //! with a roomy table, with a table so small that entries are replaced all
@@ -12,7 +12,7 @@ use crate::common::perft_cases;
 
 use std::sync::Arc;
 
-use arbiter::core::perft::{hashed, Table};
+use arbiter::core::perft::{PerftOptions, Table};
 use arbiter::variants::{self, Setup};
 
 #[test]
@@ -38,7 +38,12 @@ fn hash_perft_equals_plain_perft_on_every_snapshot_position() {
             // A node budget keeps this fast in a debug build as the
             // snapshots grow: counts above it are left to tests/it/perft.rs.
             for (&d, &want) in counts.iter().filter(|(_, &n)| n <= 2_000_000) {
-                let got = hashed(&t, || g.perft(d, threads));
+                let options = PerftOptions {
+                    threads,
+                    table: Some(&t),
+                    ..PerftOptions::default()
+                };
+                let got = g.perft(d, &options).unwrap();
                 assert_eq!(
                     got, want,
                     "{}: perft({d}) with a {bytes}-byte table on {threads} thread(s)",

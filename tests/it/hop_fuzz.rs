@@ -13,7 +13,7 @@ fn mangled_texts_never_panic() {
         .chars()
         .collect();
     let mut next = common::xorshift(0x2545_F491_4F6C_DD1D);
-    let rules = Rules::default();
+    let rules = Rules::defaults("hop", &[], &arbiter::variants::hop::MUTANTS);
     let bases = [
         hop::START.to_string(),
         "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5".to_string(),
@@ -43,7 +43,9 @@ fn mangled_texts_never_panic() {
                     let again = (hop::VARIANT.parse)(&canonical, &rules)
                         .unwrap_or_else(|e| panic!("canonical text rejected: {e}"));
                     assert_eq!(again.to_text(), canonical);
-                    let _ = g.perft(1, 1);
+                    let _ = g
+                        .perft(1, &arbiter::core::PerftOptions::threads(1))
+                        .unwrap();
                 }
             });
             assert!(r.is_ok(), "panic on position text {text:?}");
@@ -53,13 +55,13 @@ fn mangled_texts_never_panic() {
                 for c in ['z', 'é', '@', '-', ':', '=', ' '] {
                     let bad = format!("{}{}{}", &m[..k], c, &m[k..]);
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        game.parse_move(&bad).map(|_| ())
+                        game.clone().play_text(&bad).map(|_| ())
                     }));
                     assert!(r.is_ok(), "panic on move text {bad:?}");
                 }
                 let bad = format!("{}{}", &m[..k], &m[k + 1..]);
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    game.parse_move(&bad).map(|_| ())
+                    game.clone().play_text(&bad).map(|_| ())
                 }));
                 assert!(r.is_ok(), "panic on move text {bad:?}");
             }

@@ -6,10 +6,12 @@
 use std::collections::BTreeSet;
 
 use arbiter::core::{DynGame, Game};
+#[allow(unused_imports)]
+use arbiter::core::{Explain as _, Notation as _};
 use arbiter::variants::hop::hops::PieceMove;
 use arbiter::variants::hop::notation::parse_position;
 use arbiter::variants::hop::placements::Turn;
-use arbiter::variants::hop::{self, HopRules, Position, NONE};
+use arbiter::variants::hop::{self, Hop, HopRules, NONE};
 
 const EXAMPLE_W: &str = "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5";
 
@@ -35,7 +37,7 @@ const TACTICAL: [(&str, &str); 6] = [
     ),
 ];
 
-fn pos(text: &str) -> Position {
+fn pos(text: &str) -> Hop {
     parse_position(text, HopRules::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -50,7 +52,7 @@ fn positions_round_trip() {
 /// Every turn judged one by one: piece moves without any king-safety
 /// test, every placement, then "is the mover's king attacked after the
 /// whole turn" (and the castling pre-turn conditions).
-fn brute_force(p: &Position) -> BTreeSet<String> {
+fn brute_force(p: &Hop) -> BTreeSet<String> {
     let mut loose = p.clone();
     loose.rules.ignore_check = true;
     let us = p.turn;
@@ -90,7 +92,7 @@ fn brute_force(p: &Position) -> BTreeSet<String> {
 
 /// HOP-7 read literally: the king is attacked if some enemy piece move
 /// (hops included) captures on its square. Independent of `check.rs`.
-fn attacked_by_generation(p: &Position, sq: u8, by: arbiter::core::Color) -> bool {
+fn attacked_by_generation(p: &Hop, sq: u8, by: arbiter::core::Color) -> bool {
     let mut t = p.clone();
     t.turn = by;
     t.ep = NONE;
@@ -101,9 +103,11 @@ fn attacked_by_generation(p: &Position, sq: u8, by: arbiter::core::Color) -> boo
     hit
 }
 
-fn legal_set(p: &Position) -> BTreeSet<String> {
+fn legal_set(p: &Hop) -> BTreeSet<String> {
     let v = Game::legal_moves(p);
-    v.iter().map(|m| Game::move_text(p, m)).collect()
+    v.iter()
+        .map(|m| arbiter::core::Notation::move_text(p, m))
+        .collect()
 }
 
 #[test]
@@ -311,7 +315,7 @@ fn walk(mut seed: u64, plies: usize) {
                 "count_legal {}",
                 p.text()
             );
-            assert_eq!(Game::perft(&p, 1), set.len() as u64);
+            assert_eq!(arbiter::core::perft(&p, 1), set.len() as u64);
             // The position text round-trips along the way.
             assert_eq!(pos(&p.text()).text(), p.text());
             checked += 1;
@@ -332,17 +336,17 @@ fn walk(mut seed: u64, plies: usize) {
 #[test]
 fn parse_move_accepts_canonical_and_record_texts() {
     let g = pos(EXAMPLE_W);
-    let a = Game::parse_move(&g, "d2-d4:c5@e3").unwrap();
-    let b = Game::parse_move(&g, "d:c5 e3").unwrap();
-    let c = Game::parse_move(&g, "d2-d4:c5 e3").unwrap();
+    let a = arbiter::core::Explain::parse_move(&g, "d2-d4:c5@e3").unwrap();
+    let b = arbiter::core::Explain::parse_move(&g, "d:c5 e3").unwrap();
+    let c = arbiter::core::Explain::parse_move(&g, "d2-d4:c5 e3").unwrap();
     assert_eq!(a, b);
     assert_eq!(a, c);
-    assert_eq!(Game::move_text(&g, &a), "d2-d4:c5@e3");
+    assert_eq!(arbiter::core::Notation::move_text(&g, &a), "d2-d4:c5@e3");
     // The same pawn, two paths to d5 / d3: the record form needs no path when unique.
-    assert!(Game::parse_move(&g, "d5 e3").is_ok());
+    assert!(arbiter::core::Explain::parse_move(&g, "d5 e3").is_ok());
     let dynbox: Box<dyn DynGame> = Box::new(g);
     assert!(
-        dynbox.parse_move("Bg2:c6").is_err(),
+        dynbox.clone().play_text("Bg2:c6").is_err(),
         "placement omitted: ambiguous"
     );
 }

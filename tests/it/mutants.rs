@@ -21,6 +21,7 @@ fn check(variant: &str) {
         Some(variant),
         &RunOptions {
             max_nodes: NODE_BUDGET,
+            max_time: None,
         },
         false,
         &mut |_| {},

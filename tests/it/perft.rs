@@ -65,9 +65,11 @@ fn report(c: &Case, budget: u64) -> String {
     let mut nodes = 0;
     for d in 1..=c.depth {
         let n = if d == c.depth {
-            g.perft(d, 2)
+            g.perft(d, &arbiter::core::PerftOptions::threads(2))
+                .unwrap()
         } else {
-            g.perft(d, 1)
+            g.perft(d, &arbiter::core::PerftOptions::threads(1))
+                .unwrap()
         };
         nodes += n;
         assert!(
@@ -77,7 +79,12 @@ fn report(c: &Case, budget: u64) -> String {
         );
         out.push_str(&format!("perft({d}) = {n}\n"));
         if d == c.depth && d >= 2 {
-            let sum: u64 = g.divide(d, 1).iter().map(|r| r.1).sum();
+            let sum: u64 = g
+                .divide(d, &arbiter::core::PerftOptions::threads(1))
+                .unwrap()
+                .iter()
+                .map(|r| r.1)
+                .sum();
             assert_eq!(sum, n, "{}: divide({d}) sums to perft({d})", c.name);
         }
     }
@@ -87,7 +94,9 @@ fn report(c: &Case, budget: u64) -> String {
         out.push_str(&format!("  {m}\n"));
     }
     if let Some(d) = c.divide {
-        let mut rows = g.divide(d, 2);
+        let mut rows = g
+            .divide(d, &arbiter::core::PerftOptions::threads(2))
+            .unwrap();
         rows.sort();
         out.push_str(&format!("divide({d}):\n"));
         for (m, n) in &rows {

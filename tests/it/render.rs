@@ -322,46 +322,6 @@ fn hexagonal_board_has_91_cells_in_three_shades() {
     }
 }
 
-/// A game without pictures (the default of `Game::diagram`).
-#[derive(Clone, Hash)]
-struct Blank;
-
-impl arbiter::core::Game for Blank {
-    type Move = u8;
-    fn variant(&self) -> &'static str {
-        "blank"
-    }
-    fn turn(&self) -> Color {
-        Color::White
-    }
-    fn generate<S: arbiter::core::MoveSink<u8>>(&self, _: &mut S) {}
-    fn play(&mut self, _: &u8) {}
-    fn outcome(&self) -> Option<arbiter::core::Outcome> {
-        Some(arbiter::core::Outcome::Draw)
-    }
-    fn to_text(&self) -> String {
-        "blank".into()
-    }
-    fn to_move(&self, _: &u8) -> arbiter::core::Move {
-        arbiter::core::Move::default()
-    }
-    fn move_text(&self, _: &u8) -> String {
-        String::new()
-    }
-    fn check_move_syntax(&self, _: &str) -> Result<(), arbiter::core::MoveError> {
-        Ok(())
-    }
-}
-
-#[test]
-fn a_game_without_pictures_says_so() {
-    let g: &dyn DynGame = &Blank;
-    let v = g.explain("a1a2").unwrap();
-    let e = render::explain_picture(g, "a1a2", &v).unwrap_err();
-    assert_eq!(e.to_string(), "variant blank has no pictures yet");
-    assert!(render::piece_picture(g, "a1").is_err());
-}
-
 #[test]
 fn cli_writes_svg_and_png() {
     let dir = std::env::temp_dir().join(format!("arbiter-render-{}", std::process::id()));
@@ -859,7 +819,7 @@ const CRAZY_CASCADE: &str = "4k3/8/8/3(rrp)4/8/8/8/3(RP)3K w - - 0 1 b";
 fn position_picture(g: &dyn DynGame) -> Picture {
     Picture {
         title: Title::plain("position"),
-        diagram: g.diagram().unwrap(),
+        diagram: g.diagram(),
         moves: vec![],
         breaks: None,
     }
@@ -1265,7 +1225,7 @@ fn sonic_hex_png_shows_91_cells_the_path_and_the_captures() {
         "sonic-hex",
         "1/3/5/7/9/5R5/11/11/K9k/11/11 w - 0 1 f5,h5,f7",
     );
-    let d = g.diagram().unwrap();
+    let d = g.diagram();
     let springs: Vec<Square> = d
         .markers
         .iter()

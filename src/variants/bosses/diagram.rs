@@ -26,6 +26,7 @@
 use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
+use crate::core::Notation as _;
 use crate::core::{Color, Decision, Game, Move, Square, Verdict};
 use crate::variants::draughts as dr;
 
@@ -425,10 +426,21 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
     use crate::core::Rules;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn game(text: &str) -> Bosses {
-        let rules = Rules::parse("bosses", &super::super::OPTIONS, &[]).unwrap();
+        let rules = Rules::parse(
+            "bosses",
+            &super::super::OPTIONS,
+            &super::super::MUTANTS,
+            &[],
+        )
+        .unwrap();
         Bosses::parse(text, &rules).unwrap()
     }
 
@@ -439,7 +451,7 @@ mod tests {
     #[test]
     fn position_shows_letters_crowns_hit_points_and_reserves() {
         let g = game(super::super::START);
-        let d = g.diagram().unwrap();
+        let d = g.diagram();
         assert_eq!(d.top(s("c1")), Some(Piece::new('C', Color::White)));
         assert_eq!(d.top(s("a6")), Some(Piece::new('D', Color::Black)));
         assert!(d.facts.contains(&Fact::Reserve {
@@ -451,7 +463,7 @@ mod tests {
             ]
         }));
         let g = game("8/8/3[d2]4/8/8/2(D)5/8/8 w D");
-        let d = g.diagram().unwrap();
+        let d = g.diagram();
         let has = |sq, m: Marker| d.markers.iter().any(|x| x.square == sq && x.marker == m);
         assert!(has(s("d6"), Marker::HitPoints(2)));
         assert!(has(s("d6"), Marker::Crowned));

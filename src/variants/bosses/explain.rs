@@ -1,6 +1,7 @@
 //! `explain` for Checkers with Bosses: whether a move text is legal and
 //! which rule decides it (CWB-2..CWB-10).
 
+use crate::core::Notation as _;
 use crate::core::{Game, MoveError, Verdict};
 
 use super::notation::MoveText;

@@ -13,15 +13,14 @@
 
 use smallvec::SmallVec;
 
-use crate::core::moves::Decisions;
+use crate::core::Variant;
 use crate::core::{
-    Color, Decision, Game, Move, MoveError, MoveSink, Mutant, OptionKind, Outcome, PositionError,
-    RuleOption, Rules, Verdict,
+    Color, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules, Verdict,
 };
 use crate::variants::draughts::{self as dr, Arena, Captures, Dirs, Series};
-use crate::variants::Variant;
 
 mod binding;
+#[cfg(feature = "pictures")]
 pub mod diagram;
 mod drops;
 mod explain;
@@ -36,7 +35,7 @@ pub static VARIANT: Variant = Variant {
     name: "Checkers with Bosses (Daniil Frolov, CWB)",
     options: &OPTIONS,
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse: |text, rules| Ok(Box::new(Bosses::parse(text, rules)?)),
 };
 
@@ -124,17 +123,17 @@ struct CwbRules {
 }
 
 impl CwbRules {
-    fn new(r: &Rules) -> CwbRules {
-        CwbRules {
-            hp: r.int("boss-hp").clamp(1, 9) as u8,
-            boss_promotes: r.flag("boss-promotes"),
-            no_max: r.is_mutant("no-max-capture"),
-            start_occupied: r.is_mutant("start-square-occupied"),
-            double_jump: r.is_mutant("boss-double-jump-allowed"),
-            drop_unconstrained: r.is_mutant("drop-unconstrained"),
-            no_binding: r.is_mutant("no-binding"),
-            binding_any: r.is_mutant("binding-any-direction"),
-        }
+    fn new(r: &Rules) -> Result<CwbRules, crate::core::RuleError> {
+        Ok(CwbRules {
+            hp: r.int("boss-hp")?.clamp(1, 9) as u8,
+            boss_promotes: r.flag("boss-promotes")?,
+            no_max: r.is_mutant("no-max-capture")?,
+            start_occupied: r.is_mutant("start-square-occupied")?,
+            double_jump: r.is_mutant("boss-double-jump-allowed")?,
+            drop_unconstrained: r.is_mutant("drop-unconstrained")?,
+            no_binding: r.is_mutant("no-binding")?,
+            binding_any: r.is_mutant("binding-any-direction")?,
+        })
     }
 }
 
@@ -203,8 +202,8 @@ impl Bosses {
     /// # Errors
     /// Syntax errors per field (`board`, `turn`, `reserve`), then the
     /// impossible positions of G4/G6 (field `board` or `reserve`).
-    pub fn parse(text: &str, rules: &Rules) -> Result<Bosses, PositionError> {
-        notation::Setup::parse(text)?.validate(CwbRules::new(rules))
+    pub fn parse(text: &str, rules: &Rules) -> Result<Bosses, crate::core::Error> {
+        Ok(notation::Setup::parse(text)?.validate(CwbRules::new(rules)?)?)
     }
 
     #[inline]
@@ -510,8 +509,9 @@ impl Game for Bosses {
         self.turn
     }
 
-    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
         Bosses::generate(self, sink);
+        std::ops::ControlFlow::Continue(())
     }
 
     /// The drops, the main move, the binding shift, then the turn passes.
@@ -532,36 +532,16 @@ impl Game for Bosses {
         if self.eliminated(self.turn.other()) {
             return Some(Outcome::Win(self.turn));
         }
-        (self.count_legal() == 0).then_some(Outcome::Win(self.turn.other()))
+        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Win(self.turn.other()))
     }
+}
 
+impl crate::core::Notation for Bosses {
     /// The canonical text (`notation::write`); after the capture of a
     /// side's last boss it is the final position, which is not a valid
     /// position text (G6, see there).
     fn to_text(&self) -> String {
         notation::write(self)
-    }
-
-    fn to_move(&self, t: &Turn) -> Move {
-        let mut decisions = Decisions::new();
-        for (k, &s) in t.drops.iter().enumerate() {
-            if s != NO_DROP {
-                decisions.push(Decision::Drop {
-                    piece: self.letter(k),
-                    to: dr::square(s),
-                });
-            }
-        }
-        for &(from, to) in &t.shift {
-            decisions.push(Decision::Shift {
-                from: dr::square(from),
-                to: dr::square(to),
-            });
-        }
-        Move {
-            path: t.path.iter().map(|&i| dr::square(i)).collect(),
-            decisions,
-        }
     }
 
     fn move_text(&self, t: &Turn) -> String {
@@ -571,18 +551,55 @@ impl Game for Bosses {
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::MoveText::parse(text.trim()).map(|_| ())
     }
+}
 
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(diagram::diagram(self))
+impl crate::core::Explain for Bosses {
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        explain::explain(self, text)
     }
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Bosses {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(self)
+    }
+
     fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
         diagram::draw_move(self, t)
     }
+
     fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
         diagram::draw_illegal(self, text, v)
     }
 
-    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
-        explain::explain(self, text)
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl Bosses {
+    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
+        let mut decisions = crate::core::moves::Decisions::new();
+        for (k, &s) in t.drops.iter().enumerate() {
+            if s != NO_DROP {
+                decisions.push(crate::core::Decision::Drop {
+                    piece: self.letter(k),
+                    to: dr::square(s),
+                });
+            }
+        }
+        for &(from, to) in &t.shift {
+            decisions.push(crate::core::Decision::Shift {
+                from: dr::square(from),
+                to: dr::square(to),
+            });
+        }
+        crate::core::Move {
+            path: t.path.iter().map(|&i| dr::square(i)).collect(),
+            decisions,
+        }
     }
 }

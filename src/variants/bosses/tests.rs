@@ -5,6 +5,8 @@
 use super::binding::{Shift, ShiftOptions};
 use super::*;
 use crate::core::Field;
+#[allow(unused_imports)]
+use crate::core::{Explain as _, Game as _, Notation as _};
 
 /// One option index per piece (`None` = stays).
 type Assignment = Vec<Option<usize>>;
@@ -118,11 +120,11 @@ fn binding_shifts_reference(g: &Bosses) -> Vec<Shift> {
 
 #[test]
 fn start_round_trip_and_perft() {
-    let g = Bosses::parse(START, &Rules::default()).unwrap();
+    let g = Bosses::parse(START, &Rules::defaults("bosses", &OPTIONS, &MUTANTS)).unwrap();
     assert_eq!(g.to_text(), START);
     // D men on rank 3: 14 diagonal steps; O men blocked (rank 3 and
     // their own rank full); C men: only c1-b1 and f1-g1 sideways.
-    assert_eq!(g.perft(1), 16);
+    assert_eq!(crate::core::perft(&g, 1), 16);
 }
 
 /// A position after the main move of `turn` satisfying the CWB-9
@@ -140,7 +142,7 @@ fn binding_position(me: u64, them: u64, turn: Color, crowned: u64, rules: &Rules
         hp: [0; 64],
         reserve: [1, 1],
         turn,
-        rules: CwbRules::new(rules),
+        rules: CwbRules::new(rules).unwrap(),
     };
     assert!(g.binding_applies());
     g
@@ -158,8 +160,8 @@ fn binding_shifts_match_reference() {
         seed ^= seed << 17;
         seed
     };
-    let any = Rules::default()
-        .with_mutant("bosses", &MUTANTS, "binding-any-direction")
+    let any = Rules::defaults("bosses", &OPTIONS, &MUTANTS)
+        .with_mutant("binding-any-direction")
         .unwrap();
     let (mut grouped, mut sideways, mut escapes, mut several) = (0, 0, 0, 0);
     for case in 0..4000 {
@@ -205,7 +207,7 @@ fn binding_shifts_match_reference() {
         if me == 0 || them == 0 {
             continue;
         }
-        for rules in [&Rules::default(), &any] {
+        for rules in [&Rules::defaults("bosses", &OPTIONS, &MUTANTS), &any] {
             let g = binding_position(me, them, turn, crowned, rules);
             let new = g.binding_shifts();
             let old = binding_shifts_reference(&g);
@@ -245,7 +247,7 @@ fn binding_shifts_match_reference() {
 fn binding_twelve_men_sideways() {
     let g = Bosses::parse(
         "d1d5/8/8/8/1D1D1D2/2D1D1D1/1D1D1D2/2D1D1D1 w Dd",
-        &Rules::default(),
+        &Rules::defaults("bosses", &OPTIONS, &MUTANTS),
     )
     .unwrap();
     assert!(g.binding_applies());
@@ -268,7 +270,7 @@ fn binding_twelve_men_sideways() {
 fn binding_twelve_men_forward_only() {
     let g = Bosses::parse(
         "8/8/2dDd3/3d4/1D3D2/2D1D1D1/1D1D1D2/2D1D1D1 w Dd",
-        &Rules::default(),
+        &Rules::defaults("bosses", &OPTIONS, &MUTANTS),
     )
     .unwrap();
     assert!(g.binding_applies());
@@ -292,6 +294,9 @@ fn last_boss_captured_final_text() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)));
     assert_eq!(g.count_legal(), 0);
     let err = Bosses::parse(&g.to_text(), &rules).unwrap_err();
+    let crate::core::Error::Position(err) = err else {
+        panic!("{err}")
+    };
     assert_eq!(err.field(), Field::Board);
     assert!(err.to_string().contains("game is over (G6)"), "{err}");
 }

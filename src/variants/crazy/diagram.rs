@@ -43,7 +43,7 @@
 
 use crate::core::chess::castling_field;
 use crate::core::diagram::{
-    knight_corner, Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
+    Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
 use crate::core::moves::KnightPath;
 use crate::core::{Color, Game, Square, Verdict};
@@ -53,6 +53,22 @@ use super::legal;
 use super::moves::{Kind, Move};
 use super::position::{apply_traced, find_king, in_check, Core, Effects, Flags};
 use super::{Crazy, Find};
+
+/// The corner of a knight's L-path (CRZ-N1): two cells along the long axis
+/// first, or one across first.
+pub fn knight_corner(from: Square, to: Square, path: KnightPath) -> Square {
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    let long_is_file = df.abs() > dr.abs();
+    let (cf, cr) = match (path, long_is_file) {
+        (KnightPath::LongFirst, true) | (KnightPath::ShortFirst, false) => (df, 0),
+        (KnightPath::LongFirst, false) | (KnightPath::ShortFirst, true) => (0, dr),
+    };
+    Square::new(
+        (from.file() as i8 + cf) as u8,
+        (from.rank() as i8 + cr) as u8,
+    )
+}
 
 /// One step of a turn as the resolver reports it ([`Trace`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -857,6 +873,11 @@ fn attempted(c: &Core, text: &str, v: &Verdict) -> MoveDrawing {
 mod tests {
     use super::*;
     use crate::core::diagram::MoveDrawing;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn game(text: &str) -> Crazy {
         Crazy::from_text(text, Flags::default()).unwrap()
@@ -1032,7 +1053,7 @@ mod tests {
     #[test]
     fn position_shows_stacks_risen_bishops_and_denial() {
         let g = game("4k3/8/2(b*)5/3(rq)4/8/8/8/4K3 b - - 0 1 w! ");
-        let d = g.diagram().unwrap();
+        let d = g.diagram();
         assert_eq!(d.at(s("d5")).len(), 2);
         assert_eq!(d.top(s("d5")), Some(Piece::new('Q', Color::Black)));
         assert!(d

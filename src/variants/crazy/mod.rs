@@ -23,6 +23,7 @@
 
 pub mod board;
 pub mod check;
+#[cfg(feature = "pictures")]
 pub mod diagram;
 pub mod gen;
 pub mod king;
@@ -42,10 +43,10 @@ use position::{
     apply_on, castling_after, castling_possible, find_king, in_check, Core, Flags, Packed,
 };
 
+use crate::core::Variant;
 use crate::core::{
     Color, DynGame, Game, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules, Verdict,
 };
-use crate::variants::Variant;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
 
@@ -66,30 +67,30 @@ pub static VARIANT: Variant = Variant {
         Mutant { name: "entering-costs-castling", doc: "CRZ-K3 misread: a piece entering the rook costs the castling right" },
         Mutant { name: "denied-without-move-loses", doc: "DEN-4 misread: a denied player without another move loses even when not in check" },
     ],
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse,
 };
 
-fn flags(rules: &Rules) -> Flags {
-    Flags {
+fn flags(rules: &Rules) -> Result<Flags, crate::core::RuleError> {
+    Ok(Flags {
         chain: ChainMutants {
-            fall_below: rules.is_mutant("fall-captures-below"),
-            no_revenge: rules.is_mutant("no-revenge"),
-            rises_twice: rules.is_mutant("bishop-rises-twice"),
-            revenge_spares_square: rules.is_mutant("revenge-spares-own-square"),
-            all_round_stack: rules.is_mutant("all-round-takes-stack"),
+            fall_below: rules.is_mutant("fall-captures-below")?,
+            no_revenge: rules.is_mutant("no-revenge")?,
+            rises_twice: rules.is_mutant("bishop-rises-twice")?,
+            revenge_spares_square: rules.is_mutant("revenge-spares-own-square")?,
+            all_round_stack: rules.is_mutant("all-round-takes-stack")?,
         },
-        king_immediate: rules.is_mutant("king-effects-immediate"),
-        enter_costs_castling: rules.is_mutant("entering-costs-castling"),
-        knight_two: rules.is_mutant("knight-captures-two"),
-        king_single: rules.is_mutant("king-single-step"),
-        deny_soft: rules.is_mutant("deny-undeniable-king-moves"),
-        denied_loses: rules.is_mutant("denied-without-move-loses"),
-    }
+        king_immediate: rules.is_mutant("king-effects-immediate")?,
+        enter_costs_castling: rules.is_mutant("entering-costs-castling")?,
+        knight_two: rules.is_mutant("knight-captures-two")?,
+        king_single: rules.is_mutant("king-single-step")?,
+        deny_soft: rules.is_mutant("deny-undeniable-king-moves")?,
+        denied_loses: rules.is_mutant("denied-without-move-loses")?,
+    })
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Ok(Box::new(Crazy::from_text(text, flags(rules))?))
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
+    Ok(Box::new(Crazy::from_text(text, flags(rules)?)?))
 }
 
 /// What `deny` needs of the previous turn when it was played in this
@@ -313,12 +314,14 @@ impl Game for Crazy {
     fn variant(&self) -> &'static str {
         "crazy"
     }
+
     fn turn(&self) -> Color {
         self.core.turn
     }
-    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) -> crate::core::Flow {
         if !legal::generate(&self.core, &self.fl, &mut ToSink(sink)) {
-            return;
+            return std::ops::ControlFlow::Continue(());
         }
         if self.deny_status(true).is_ok() {
             if S::COUNTS_ONLY {
@@ -327,7 +330,9 @@ impl Game for Crazy {
                 sink.push(Move::DENY);
             }
         }
+        std::ops::ControlFlow::Continue(())
     }
+
     fn play(&mut self, mv: &Move) {
         if mv.kind == Kind::Deny {
             self.deny();
@@ -381,6 +386,7 @@ impl Game for Crazy {
         c.protected = c.excluded.is_some();
         c.excluded = None;
     }
+
     fn outcome(&self) -> Option<Outcome> {
         let w = find_king(&self.core.b, Color::White).is_some();
         let b = find_king(&self.core.b, Color::Black).is_some();
@@ -393,7 +399,7 @@ impl Game for Crazy {
         // DEN-3/DEN-4: the game ends only when no move and no deny is
         // left; a denied player without another move is checkmated if in
         // check, stalemated otherwise.
-        if self.count_legal() > 0 {
+        if crate::core::Game::has_legal_move(self) {
             return None;
         }
         let denied = self.core.excluded.is_some();
@@ -405,27 +411,23 @@ impl Game for Crazy {
             Some(Outcome::Draw)
         }
     }
+}
+
+impl crate::core::Notation for Crazy {
     fn to_text(&self) -> String {
         notation::write(&self.core)
     }
-    fn to_move(&self, mv: &Move) -> crate::core::Move {
-        mv.to_shared()
-    }
+
     fn move_text(&self, mv: &Move) -> String {
         mv.text()
     }
+
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::check_syntax(text)
     }
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(diagram::diagram(self))
-    }
-    fn draw_move(&self, mv: &Move) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_move(self, mv)
-    }
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_illegal(self, text, v)
-    }
+}
+
+impl crate::core::Explain for Crazy {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
         notation::check_syntax(text)?;
@@ -504,13 +506,45 @@ impl Game for Crazy {
     }
 }
 
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Crazy {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(self)
+    }
+
+    fn draw_move(&self, mv: &Move) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, mv)
+    }
+
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl Crazy {
+    pub(crate) fn to_move(&self, mv: &Move) -> crate::core::Move {
+        mv.to_shared()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     #[test]
     fn start_round_trips() {
         let g = Crazy::from_text(START, Flags::default()).unwrap();
-        assert_eq!(Game::to_text(&g), START);
+        assert_eq!(crate::core::Notation::to_text(&g), START);
     }
 }

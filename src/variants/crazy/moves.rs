@@ -267,6 +267,11 @@ impl Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     #[test]
     fn promotions_round_trip() {

@@ -497,6 +497,11 @@ impl Captures {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     #[test]
     fn masks_and_shifts() {

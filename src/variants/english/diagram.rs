@@ -19,6 +19,7 @@
 use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
+use crate::core::Notation as _;
 use crate::core::{Color, Game, Move, Square, Verdict};
 use crate::variants::draughts as dr;
 
@@ -213,10 +214,19 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
     use crate::core::Rules;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn game(text: &str) -> English {
-        English::parse(text, &Rules::default()).unwrap()
+        English::parse(
+            text,
+            &Rules::defaults("english", &[], &super::super::MUTANTS),
+        )
+        .unwrap()
     }
 
     fn s(n: u8) -> Square {
@@ -226,7 +236,7 @@ mod tests {
     #[test]
     fn position_numbers_the_dark_squares_and_crowns_kings() {
         let g = game("W:WK10,22:B6");
-        let d = g.diagram().unwrap();
+        let d = g.diagram();
         assert_eq!(d.top(s(22)), Some(Piece::disc(Color::White)));
         assert_eq!(d.top(s(6)), Some(Piece::disc(Color::Black)));
         let has = |sq, m: Marker| d.markers.iter().any(|x| x.square == sq && x.marker == m);

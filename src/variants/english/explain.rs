@@ -1,6 +1,7 @@
 //! `explain` for English draughts: whether a move text is legal and why
 //! (ENG-1).
 
+use crate::core::Notation as _;
 use crate::core::{Game, MoveError, Verdict};
 
 use super::{notation, English};

@@ -16,12 +16,12 @@
 //! ([`crate::variants::draughts::Arena::series`]). Position and move texts:
 //! [`notation`]; `explain`: `explain.rs`.
 
-use crate::core::{
-    Color, Counter, Game, Move, MoveError, MoveSink, Outcome, PositionError, Rules, Verdict,
-};
+use crate::core::Notation as _;
+use crate::core::Variant;
+use crate::core::{Color, Counter, Game, MoveError, MoveSink, Outcome, Rules, Verdict};
 use crate::variants::draughts::{self as dr, Arena, Series};
-use crate::variants::Variant;
 
+#[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;
 pub mod notation;
@@ -33,7 +33,7 @@ pub static VARIANT: Variant = Variant {
     name: "English draughts (ENG-1, baseline of Checkers with Bosses)",
     options: &[],
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse: |text, rules| Ok(Box::new(English::parse(text, rules)?)),
 };
 
@@ -72,12 +72,12 @@ struct EngRules {
 }
 
 impl EngRules {
-    fn new(rules: &Rules) -> EngRules {
-        EngRules {
-            capture_optional: rules.is_mutant("capture-optional"),
-            men_capture_backward: rules.is_mutant("men-capture-backward"),
-            crowning_continues: rules.is_mutant("crowning-continues"),
-        }
+    fn new(rules: &Rules) -> Result<EngRules, crate::core::RuleError> {
+        Ok(EngRules {
+            capture_optional: rules.is_mutant("capture-optional")?,
+            men_capture_backward: rules.is_mutant("men-capture-backward")?,
+            crowning_continues: rules.is_mutant("crowning-continues")?,
+        })
     }
 }
 
@@ -177,8 +177,8 @@ impl English {
     /// # Errors
     /// Syntax errors per field; squares off the 32 dark squares, squares
     /// given twice, men on their far rank.
-    pub fn parse(text: &str, rules: &Rules) -> Result<English, PositionError> {
-        notation::Setup::parse(text)?.validate(EngRules::new(rules))
+    pub fn parse(text: &str, rules: &Rules) -> Result<English, crate::core::Error> {
+        Ok(notation::Setup::parse(text)?.validate(EngRules::new(rules)?)?)
     }
 
     /// The pieces of colour `c`.
@@ -330,8 +330,9 @@ impl Game for English {
     }
 
     #[inline(always)]
-    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
         English::generate(self, sink);
+        std::ops::ControlFlow::Continue(())
     }
 
     /// The default (the generator into a counter), inlined into perft's
@@ -361,18 +362,13 @@ impl Game for English {
 
     /// ENG-1: a player with no legal move (no pieces, or all blocked) loses.
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal() == 0).then_some(Outcome::Win(self.turn.other()))
+        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Win(self.turn.other()))
     }
+}
 
+impl crate::core::Notation for English {
     fn to_text(&self) -> String {
         notation::write(self)
-    }
-
-    fn to_move(&self, t: &Turn) -> Move {
-        Move {
-            path: t.path().into_iter().map(dr::square).collect(),
-            decisions: Default::default(),
-        }
     }
 
     fn move_text(&self, t: &Turn) -> String {
@@ -382,17 +378,9 @@ impl Game for English {
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::parse_path(text.trim()).map(|_| ())
     }
+}
 
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(diagram::diagram(self))
-    }
-    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_move(self, t)
-    }
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_illegal(self, text, v)
-    }
-
+impl crate::core::Explain for English {
     /// Canonical full path, or the short PDN capture `from x to` when one
     /// series matches.
     fn parse_move(&self, text: &str) -> Result<Turn, MoveError> {
@@ -430,12 +418,47 @@ impl Game for English {
     }
 }
 
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for English {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(self)
+    }
+
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, t)
+    }
+
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl English {
+    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
+        crate::core::Move {
+            path: t.path().into_iter().map(dr::square).collect(),
+            decisions: Default::default(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn start() -> English {
-        English::parse(START, &Rules::default()).unwrap()
+        English::parse(START, &Rules::defaults("english", &[], &MUTANTS)).unwrap()
     }
 
     #[test]
@@ -454,10 +477,10 @@ mod tests {
     fn start_perft() {
         let g = start();
         assert_eq!(g.to_text(), START);
-        assert_eq!(g.perft(1), 7);
-        assert_eq!(g.perft(2), 49);
-        assert_eq!(g.perft(3), 302);
-        assert_eq!(g.perft(4), 1469);
+        assert_eq!(crate::core::perft(&g, 1), 7);
+        assert_eq!(crate::core::perft(&g, 2), 49);
+        assert_eq!(crate::core::perft(&g, 3), 302);
+        assert_eq!(crate::core::perft(&g, 4), 1469);
     }
 
     /// A slow test oracle of ENG-1, independent of the draughts
@@ -546,11 +569,31 @@ mod tests {
     fn generator_matches_oracle() {
         let mut seed = 7u64;
         let mut positions = vec![
-            English::parse("W:WK10,K14,19,22:B6,7,15,K23,26", &Rules::default()).unwrap(),
-            English::parse("B:WK1,K3,18,19,27:BK30,K32,11,12,15", &Rules::default()).unwrap(),
-            English::parse("W:WK26:B14,15,22,23", &Rules::default()).unwrap(),
-            English::parse("B:W6,7,14,15,22,23,K30:B1,2,K12", &Rules::default()).unwrap(),
-            English::parse("W:W27,28,K31:B6,7,14,15,16,22,23,24", &Rules::default()).unwrap(),
+            English::parse(
+                "W:WK10,K14,19,22:B6,7,15,K23,26",
+                &Rules::defaults("english", &[], &MUTANTS),
+            )
+            .unwrap(),
+            English::parse(
+                "B:WK1,K3,18,19,27:BK30,K32,11,12,15",
+                &Rules::defaults("english", &[], &MUTANTS),
+            )
+            .unwrap(),
+            English::parse(
+                "W:WK26:B14,15,22,23",
+                &Rules::defaults("english", &[], &MUTANTS),
+            )
+            .unwrap(),
+            English::parse(
+                "B:W6,7,14,15,22,23,K30:B1,2,K12",
+                &Rules::defaults("english", &[], &MUTANTS),
+            )
+            .unwrap(),
+            English::parse(
+                "W:W27,28,K31:B6,7,14,15,16,22,23,24",
+                &Rules::defaults("english", &[], &MUTANTS),
+            )
+            .unwrap(),
         ];
         for game in 0..30 {
             let mut g = start();

@@ -149,16 +149,21 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Chess;
+    use super::super::Fide;
     use crate::core::diagram::{LegKind, MoveMark};
-    use crate::core::{Game, Square};
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    use crate::core::Square;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn s(name: &str) -> Square {
         Square::parse(name).unwrap()
     }
 
     fn drawing(fen: &str, mv: &str) -> crate::core::diagram::MoveDrawing {
-        let g = Chess::from_fen(fen, 0).unwrap();
+        let g = Fide::from_fen(fen, 0).unwrap();
         let m = g.parse_move(mv).unwrap();
         g.draw_move(&m)
     }
@@ -192,7 +197,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_break_where_the_reason_says() {
-        let g = Chess::from_fen("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", 0).unwrap();
+        let g = Fide::from_fen("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", 0).unwrap();
         let breaks = |mv: &str| {
             let v = g.explain(mv).unwrap();
             assert!(!v.legal, "{mv}");
@@ -206,7 +211,7 @@ mod tests {
         assert_eq!(breaks("e1g1").as_deref(), Some("e1"));
         assert_eq!(breaks("a1a8").as_deref(), Some("e1"));
         assert_eq!(breaks("b2b3").as_deref(), Some("b2"));
-        let g = Chess::from_fen("4k3/8/8/8/8/8/8/R3K1nR w KQ - 0 1", 0).unwrap();
+        let g = Fide::from_fen("4k3/8/8/8/8/8/8/R3K1nR w KQ - 0 1", 0).unwrap();
         let v = g.explain("e1g1").unwrap();
         let d = g.draw_illegal("e1g1", &v);
         assert_eq!(d.legs.len(), 2);

@@ -1,4 +1,4 @@
-//! Orthodox chess (`fide`): FIDE Laws of Chess, basic rules (FIDE-1).
+//! Orthodox chess (`fide`): FIDE Laws of Fide, basic rules (FIDE-1).
 //!
 //! **FIDE-1** Standard chess, no draw claims: piece moves, castling, en
 //! passant, promotion to Q/R/B/N, check, checkmate (the side to move has
@@ -18,17 +18,20 @@
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
+#[cfg(feature = "pictures")]
 mod diagram;
 mod explain;
 pub mod fen;
 mod position;
 
+use std::ops::ControlFlow;
+
+#[cfg(feature = "pictures")]
 use crate::core::diagram::{Diagram, MoveDrawing};
 use crate::core::{
-    Color, Decision, Game, Move, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules,
-    Square, Verdict,
+    Color, Decision, Error, Explain, Flow, Game, Move, MoveError, MoveSink, Mutant, Notation,
+    Outcome, PositionError, RuleError, Rules, Square, Variant, Verdict,
 };
-use crate::variants::Variant;
 
 use fen::{sq_name, Setup};
 use position::{
@@ -56,14 +59,14 @@ pub static MUTANTS: [Mutant; 5] = [
 
 pub static VARIANT: Variant = Variant {
     id: "fide",
-    name: "Orthodox chess (FIDE Laws of Chess, basic rules)",
+    name: "Orthodox chess (FIDE Laws of Fide, basic rules)",
     options: &[],
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse,
 };
 
-fn mutant_flags(rules: &Rules) -> u8 {
+fn mutant_flags(rules: &Rules) -> Result<u8, RuleError> {
     let mut f = 0;
     for (name, flag) in [
         ("no-en-passant", MUT_NO_EP),
@@ -72,20 +75,20 @@ fn mutant_flags(rules: &Rules) -> u8 {
         ("pinned-pieces-move", MUT_PINNED_MOVE),
         ("ep-ignores-pin", MUT_EP_IGNORES_PIN),
     ] {
-        if rules.is_mutant(name) {
+        if rules.is_mutant(name)? {
             f |= flag;
         }
     }
-    f
+    Ok(f)
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, PositionError> {
-    Ok(Box::new(Chess::from_fen(text, mutant_flags(rules))?))
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, Error> {
+    Ok(Box::new(Fide::from_fen(text, mutant_flags(rules)?)?))
 }
 
 /// A `fide` position (the [`Game`] of orthodox chess).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Chess {
+pub struct Fide {
     pos: Pos,
 }
 
@@ -94,7 +97,7 @@ fn core_sq(sq: u32) -> Square {
     Square::new((sq % 8) as u8, (sq / 8) as u8)
 }
 
-impl Chess {
+impl Fide {
     /// Parses and validates a FEN (see [`fen`]); `mutants` are mutant flags
     /// (0 for the rules as written).
     ///
@@ -103,18 +106,18 @@ impl Chess {
     ///
     /// # Examples
     /// ```
-    /// use arbiter::core::Game;
-    /// use arbiter::variants::fide::{Chess, START};
+    /// use arbiter::core::Explain;
+    /// use arbiter::variants::fide::{Fide, START};
     ///
-    /// let g = Chess::from_fen(START, 0).unwrap();
-    /// assert_eq!(g.perft(3), 8902);
-    /// let e = Chess::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", 0).unwrap_err();
+    /// let g = Fide::from_fen(START, 0).unwrap();
+    /// assert_eq!(arbiter::core::perft(&g, 3), 8902);
+    /// let e = Fide::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", 0).unwrap_err();
     /// assert_eq!(e.field(), arbiter::core::Field::Board); // no black king
     /// let v = g.explain("e1g1").unwrap();
     /// assert!(!v.legal && v.rules == ["FIDE-1"]);
     /// ```
-    pub fn from_fen(text: &str, mutants: u8) -> Result<Chess, PositionError> {
-        Ok(Chess {
+    pub fn from_fen(text: &str, mutants: u8) -> Result<Fide, PositionError> {
+        Ok(Fide {
             pos: Setup::parse(text)?.validate(mutants)?,
         })
     }
@@ -154,7 +157,7 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
+impl Game for Fide {
     type Move = Mv;
 
     fn variant(&self) -> &'static str {
@@ -169,8 +172,9 @@ impl Game for Chess {
         }
     }
 
-    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
         self.pos.generate(sink);
+        ControlFlow::Continue(())
     }
 
     #[inline]
@@ -180,7 +184,7 @@ impl Game for Chess {
 
     /// FIDE-1: no legal move → checkmate (in check) or stalemate (draw).
     fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal() > 0 {
+        if crate::core::Game::has_legal_move(self) {
             return None;
         }
         Some(if self.pos.checkers() != 0 {
@@ -189,43 +193,49 @@ impl Game for Chess {
             Outcome::Draw
         })
     }
+}
 
+impl Notation for Fide {
     fn to_text(&self) -> String {
         fen::write(&self.pos)
     }
 
-    fn to_move(&self, m: &Mv) -> Move {
-        self.core_move(*m)
-    }
-
     fn move_text(&self, m: &Mv) -> String {
-        Chess::text_of(*m)
+        Fide::text_of(*m)
     }
 
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         explain::parse_uci(text).map(|_| ())
     }
 
-    fn parse_move(&self, text: &str) -> Result<Mv, MoveError> {
-        let text = text.trim();
-        let (from, to, promo) = explain::parse_uci(text)?;
-        self.pos
+    fn find_move(&self, text: &str) -> Result<Option<Mv>, MoveError> {
+        let (from, to, promo) = explain::parse_uci(text.trim())?;
+        Ok(self
+            .pos
             .moves()
             .into_iter()
-            .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo)
-            .ok_or_else(|| self.rejection(text))
+            .find(|&c| mv_from(c) == from && mv_to(c) == to && mv_promo(c) == promo))
     }
+}
 
+impl Explain for Fide {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         explain::explain(&self.pos, text.trim())
     }
+}
 
-    fn diagram(&self) -> Option<Diagram> {
-        Some(diagram::diagram(&self.pos))
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Fide {
+    fn diagram(&self) -> Diagram {
+        diagram::diagram(&self.pos)
     }
 
     fn draw_move(&self, m: &Mv) -> MoveDrawing {
         diagram::draw_move(&self.pos, *m)
+    }
+
+    fn move_start(&self, m: &Mv) -> Option<Square> {
+        Some(core_sq(mv_from(*m)))
     }
 
     fn draw_illegal(&self, text: &str, verdict: &Verdict) -> MoveDrawing {
@@ -236,9 +246,14 @@ impl Game for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn count(fen: &str, depth: u32) -> u64 {
-        crate::core::perft::perft(&Chess::from_fen(fen, 0).unwrap(), depth)
+        crate::core::perft::perft(&Fide::from_fen(fen, 0).unwrap(), depth)
     }
 
     #[test]
@@ -253,7 +268,7 @@ mod tests {
 
     #[test]
     fn generic_perft_agrees() {
-        let g = Chess::from_fen(
+        let g = Fide::from_fen(
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             0,
         )
@@ -293,11 +308,11 @@ mod tests {
                 }
             }
             let text = String::from_utf8_lossy(&bytes).to_string();
-            if let Ok(g) = Chess::from_fen(&text, 0) {
+            if let Ok(g) = Fide::from_fen(&text, 0) {
                 accepted += 1;
                 let fen = g.to_text();
                 assert_eq!(
-                    Chess::from_fen(&fen, 0).map(|h| h.to_text()).as_deref(),
+                    Fide::from_fen(&fen, 0).map(|h| h.to_text()).as_deref(),
                     Ok(fen.as_str()),
                     "{text}"
                 );

@@ -86,7 +86,12 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
 mod tests {
     use super::super::Glinski;
     use crate::core::diagram::{Geometry, LegKind, MoveMark};
-    use crate::core::{Game, Square};
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    use crate::core::Square;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn s(name: &str) -> Square {
         Geometry::Hex.parse(name).unwrap()
@@ -95,7 +100,7 @@ mod tests {
     #[test]
     fn moves_are_drawn_on_the_hexagonal_board() {
         let g = Glinski::start();
-        let d = g.diagram().unwrap();
+        let d = g.diagram();
         assert_eq!(d.geometry, Geometry::Hex);
         assert_eq!(d.pieces.len(), 36);
         // k1 and l-file cells use the picture's file index (9 for k).

@@ -26,17 +26,18 @@
 //! - [`record`]: game records in SAN with English or Hungarian letters;
 //! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
+#[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;
 pub mod fen;
 mod position;
 pub mod record;
 
+use crate::core::Explain as _;
+use crate::core::Variant;
 use crate::core::{
-    Color, Decision, Game, Move, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules,
-    Verdict,
+    Color, Game, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules, Verdict,
 };
-use crate::variants::Variant;
 
 pub use fen::START_TEXT as START;
 pub use position::Mv;
@@ -74,11 +75,11 @@ pub static VARIANT: Variant = Variant {
     name: "Gliński's hexagonal chess (91 cells; the base of sonic-hex)",
     options: &[],
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse,
 };
 
-fn mutant_flags(rules: &Rules) -> u8 {
+fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
     let mut f = 0;
     for (name, flag) in [
         ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
@@ -87,15 +88,15 @@ fn mutant_flags(rules: &Rules) -> u8 {
         ("king-into-check", MUT_KING_INTO_CHECK),
         ("pinned-pieces-move", MUT_PINNED_MOVE),
     ] {
-        if rules.is_mutant(name) {
+        if rules.is_mutant(name)? {
             f |= flag;
         }
     }
-    f
+    Ok(f)
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, PositionError> {
-    Ok(Box::new(Glinski::from_text(text, mutant_flags(rules))?))
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, crate::core::Error> {
+    Ok(Box::new(Glinski::from_text(text, mutant_flags(rules)?)?))
 }
 
 /// A `glinski` position (the [`Game`] of Gliński's hexagonal chess).
@@ -113,11 +114,11 @@ impl Glinski {
     ///
     /// # Examples
     /// ```
-    /// use arbiter::core::Game;
+    /// use arbiter::core::Explain;
     /// use arbiter::variants::glinski::{Glinski, START};
     ///
     /// let g = Glinski::from_text(START, 0).unwrap();
-    /// assert_eq!(g.perft(1), 51);
+    /// assert_eq!(arbiter::core::perft(&g, 1), 51);
     /// let e = Glinski::from_text("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQB1NRP1 w - 0 1", 0)
     ///     .unwrap_err();
     /// assert_eq!(e.field(), arbiter::core::Field::Board); // no white king
@@ -206,8 +207,9 @@ impl Game for Glinski {
         }
     }
 
-    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+    fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> crate::core::Flow {
         self.pos.generate(sink);
+        std::ops::ControlFlow::Continue(())
     }
 
     fn play(&mut self, m: &Mv) {
@@ -222,7 +224,7 @@ impl Game for Glinski {
         if self.pos.king(self.pos.turn).is_none() {
             return Some(Outcome::Win(them));
         }
-        if self.count_legal() > 0 {
+        if crate::core::Game::has_legal_move(self) {
             return None;
         }
         Some(if self.pos.checked() {
@@ -231,29 +233,11 @@ impl Game for Glinski {
             Outcome::Draw
         })
     }
+}
 
+impl crate::core::Notation for Glinski {
     fn to_text(&self) -> String {
         fen::write(&self.pos)
-    }
-
-    fn to_move(&self, m: &Mv) -> Move {
-        // Squares of the picture convention (`diagram::square`), so that
-        // `moves --from` and the drawings name the same cells.
-        let cell = |s: u8| diagram::square(s as usize);
-        let mut mv = Move::step(cell(m.from), cell(m.to));
-        if let Some(r) = m.promo() {
-            let l = fen::LETTERS[r] as u8;
-            let piece = if self.pos.turn == WHITE {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            };
-            mv = mv.with(Decision::Promote {
-                on: cell(m.to),
-                piece,
-            });
-        }
-        mv
     }
 
     fn move_text(&self, m: &Mv) -> String {
@@ -267,7 +251,9 @@ impl Game for Glinski {
         }
         explain::parse_text(text).map(|_| ())
     }
+}
 
+impl crate::core::Explain for Glinski {
     /// Accepts the canonical text and record tokens (SAN with English or
     /// Hungarian letters, see [`record`]), a token read in every language
     /// its letters allow.
@@ -291,14 +277,6 @@ impl Game for Glinski {
             out.push(m);
         }
         Ok(out)
-    }
-
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(diagram::diagram(&self.pos))
-    }
-
-    fn draw_move(&self, m: &Mv) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_move(&self.pos, *m)
     }
 
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
@@ -330,9 +308,53 @@ impl Game for Glinski {
     }
 }
 
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Glinski {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(&self.pos)
+    }
+
+    fn draw_move(&self, m: &Mv) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(&self.pos, *m)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl Glinski {
+    pub(crate) fn to_move(&self, m: &Mv) -> crate::core::Move {
+        // Squares of the picture convention (`diagram::square`), so that
+        // `moves --from` and the drawings name the same cells.
+        let cell = |s: u8| diagram::square(s as usize);
+        let mut mv = crate::core::Move::step(cell(m.from), cell(m.to));
+        if let Some(r) = m.promo() {
+            let l = fen::LETTERS[r] as u8;
+            let piece = if self.pos.turn == WHITE {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            mv = mv.with(crate::core::Decision::Promote {
+                on: cell(m.to),
+                piece,
+            });
+        }
+        mv
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     #[test]
     fn start_position_round_trip_and_count() {

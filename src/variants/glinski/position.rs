@@ -578,6 +578,11 @@ impl Pos {
 mod tests {
     use super::*;
     use crate::core::hex::slot_name;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     fn names(b: u128) -> Vec<String> {
         let mut v: Vec<String> = Cells(b).map(slot_name).collect();

@@ -4,7 +4,7 @@
 //!
 //! Direct attacks are the FIDE ones. Attacks through trampolines are found
 //! backwards: for each trampoline T, which kinds of enemy piece can land on
-//! T in one leg ([`Position::reach`]); from T, can such a piece capture on
+//! T in one leg ([`Hop::reach`]); from T, can such a piece capture on
 //! the square, or land on the other trampoline U and capture from there?
 //! (The path X → U → T → square is found with T and U swapped.) For a
 //! piece the attacker's start square may stay occupied: a leg that would
@@ -44,7 +44,7 @@ pub(crate) fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
     }
 }
 
-impl Position {
+impl Hop {
     /// Whether the squares strictly between `from` and `to` (on a line,
     /// step `d`) hold no piece (trampolines do not block).
     #[inline]
@@ -67,7 +67,7 @@ impl Position {
     /// FIDE attacks (no hop).
     pub fn attacked_direct(&self, sq: u8, by: Color) -> bool {
         let c = color_bit(by);
-        let fwd = Position::fwd(by);
+        let fwd = Hop::fwd(by);
         for s in [-1i8, 1] {
             let from = offset(offset(sq, -fwd), s);
             if on_board(from) && self.board[from as usize] == PAWN | c {
@@ -127,7 +127,7 @@ impl Position {
 
     /// Attacks on `sq` that land on the trampoline `p` (a placement being
     /// judged), when no attack uses the other trampoline `u` alone; `u_reach`
-    /// and `u_pawn` are [`Position::reach`] and [`Position::pawn_source`]
+    /// and `u_pawn` are [`Hop::reach`] and [`Hop::pawn_source`]
     /// of `u`, computed once per piece move.
     pub fn attacked_through(
         &self,
@@ -185,7 +185,7 @@ impl Position {
     /// with (HOP-6: promoted pieces on the last rank).
     pub fn pawn_source(&self, t: u8, by: Color) -> Option<(u8, u8)> {
         let c = color_bit(by);
-        let fwd = Position::fwd(by);
+        let fwd = Hop::fwd(by);
         let behind = offset(t, -fwd);
         if !on_board(behind) {
             return None;
@@ -212,7 +212,7 @@ impl Position {
 
     /// The kinds of `by`'s pieces other than pawns that can land on the
     /// (empty) trampoline square `t` with their first leg (pawns:
-    /// [`Position::pawn_source`]).
+    /// [`Hop::pawn_source`]).
     pub fn reach(&self, t: u8, by: Color) -> u8 {
         let c = color_bit(by);
         let mut m = 0;
@@ -248,7 +248,7 @@ impl Position {
     /// in one leg, as the kinds they continue with from `u`.
     fn land_kinds(&self, m: u8, t: u8, u: u8, by: Color, vacated: u8) -> u8 {
         let mut out = 0;
-        if m & K_PAWN != 0 && u == offset(t, Position::fwd(by)) {
+        if m & K_PAWN != 0 && u == offset(t, Hop::fwd(by)) {
             out |= if self.last_rank(u, by) {
                 K_PROMOTED
             } else {
@@ -272,7 +272,7 @@ impl Position {
     fn captures_from(&self, m: u8, t: u8, sq: u8, by: Color, vacated: u8) -> bool {
         let diff = sq as i16 - t as i16;
         if m & K_PAWN != 0 {
-            let fwd = Position::fwd(by) as i16;
+            let fwd = Hop::fwd(by) as i16;
             if diff == fwd + 1 || diff == fwd - 1 {
                 return true;
             }

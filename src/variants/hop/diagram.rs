@@ -40,13 +40,13 @@ fn sq(s: u8) -> Square {
     Square(s)
 }
 
-fn piece_at(p: &Position, s: u8) -> Option<Piece> {
+fn piece_at(p: &Hop, s: u8) -> Option<Piece> {
     let c = p.board[s as usize];
     (c != 0).then(|| Piece::from_fen(piece_char(c)))
 }
 
 /// Where a side's trampoline stands, in words.
-fn tramp_text(p: &Position, c: Color) -> String {
+fn tramp_text(p: &Hop, c: Color) -> String {
     match p.tramp[side(c)] {
         NONE => format!("{} trampoline: off the board", c.name()),
         s => format!("{} trampoline: {}", c.name(), sq_name(s)),
@@ -54,7 +54,7 @@ fn tramp_text(p: &Position, c: Color) -> String {
 }
 
 /// The picture of a position (HOP-1, HOP-2, HOP-7).
-pub fn diagram(p: &Position) -> Diagram {
+pub fn diagram(p: &Hop) -> Diagram {
     let mut d = Diagram::new(Geometry::square(8, 8));
     for r in 0..8u8 {
         for f in 0..8u8 {
@@ -101,7 +101,7 @@ fn castling_rook(king: u8, rook: u8) -> (u8, u8) {
 /// The legs of a piece path (start, landings, end): the first an
 /// ordinary move of the piece (a knight leaps), each later one a hop from
 /// the trampoline just landed on (HOP-3).
-fn path_legs(p: &Position, path: &[u8]) -> Vec<Leg> {
+fn path_legs(p: &Hop, path: &[u8]) -> Vec<Leg> {
     let knight = path
         .first()
         .is_some_and(|&s| kind(p.board[s as usize]) == KNIGHT);
@@ -119,7 +119,7 @@ fn path_legs(p: &Position, path: &[u8]) -> Vec<Leg> {
 }
 
 /// Whose trampolines the landings of `path` are, in words (HOP-3).
-fn hop_note(p: &Position, path: &[u8]) -> Option<String> {
+fn hop_note(p: &Hop, path: &[u8]) -> Option<String> {
     let hops: Vec<String> = path
         .iter()
         .skip(1)
@@ -138,7 +138,7 @@ fn hop_note(p: &Position, path: &[u8]) -> Option<String> {
 }
 
 /// The placement leg and note of a turn (HOP-2).
-fn placement(p: &Position, place: u8, mut d: MoveDrawing) -> MoveDrawing {
+fn placement(p: &Hop, place: u8, mut d: MoveDrawing) -> MoveDrawing {
     let me = p.turn;
     if place == NONE {
         if p.first_turn() {
@@ -181,7 +181,7 @@ fn placement(p: &Position, place: u8, mut d: MoveDrawing) -> MoveDrawing {
 }
 
 /// The piece move's legs and marks (HOP-3 … HOP-6).
-fn piece_drawing(p: &Position, t: &Turn) -> MoveDrawing {
+fn piece_drawing(p: &Hop, t: &Turn) -> MoveDrawing {
     let pm = &t.piece;
     let me = p.turn;
     let mut d = MoveDrawing::default();
@@ -197,7 +197,7 @@ fn piece_drawing(p: &Position, t: &Turn) -> MoveDrawing {
     }
     if pm.capture {
         let at = if pm.ep {
-            offset(pm.to(), -Position::fwd(me))
+            offset(pm.to(), -Hop::fwd(me))
         } else {
             pm.to()
         };
@@ -220,7 +220,7 @@ fn piece_drawing(p: &Position, t: &Turn) -> MoveDrawing {
 }
 
 /// The drawing of a legal turn (see the module docs).
-pub fn draw_move(p: &Position, t: &Turn) -> MoveDrawing {
+pub fn draw_move(p: &Hop, t: &Turn) -> MoveDrawing {
     let mut d = placement(p, t.place, piece_drawing(p, t));
     let mut after = p.clone();
     after.play_turn(t);
@@ -250,7 +250,7 @@ fn line(a: u8, b: u8) -> u8 {
 
 /// HOP-7: where the mover's king is attacked after the turn `t` (for
 /// castling the first attacked of start, crossed square, destination).
-fn king_breaks(p: &Position, t: &Turn) -> u8 {
+fn king_breaks(p: &Hop, t: &Turn) -> u8 {
     let me = p.turn;
     let pm = &t.piece;
     if pm.castle != NONE {
@@ -273,7 +273,7 @@ fn king_breaks(p: &Position, t: &Turn) -> u8 {
 
 /// Where the attempted turn `t` breaks the rule `rules` (see the module
 /// docs).
-fn breaks_at(p: &Position, t: &Turn, rules: &[&str], reason: &str) -> Option<u8> {
+fn breaks_at(p: &Hop, t: &Turn, rules: &[&str], reason: &str) -> Option<u8> {
     let pm = &t.piece;
     let path = &pm.path[..pm.len as usize];
     let at = match rules.first().copied() {
@@ -306,7 +306,7 @@ fn breaks_at(p: &Position, t: &Turn, rules: &[&str], reason: &str) -> Option<u8>
 
 /// The drawing of an illegal text: the turn it attempts and where it
 /// breaks (see the module docs and [`super::game`]).
-pub fn draw_illegal(p: &Position, text: &str, v: &Verdict) -> MoveDrawing {
+pub fn draw_illegal(p: &Hop, text: &str, v: &Verdict) -> MoveDrawing {
     let g = Geometry::square(8, 8);
     if let Some((t, rules)) = p.attempted_turn(text) {
         if v.rules == rules {
@@ -351,7 +351,12 @@ pub fn draw_illegal(p: &Position, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use crate::core::diagram::{Fact, LegKind, Marker, MoveDrawing, MoveMark};
-    use crate::core::{Color, Game, Square};
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    use crate::core::{Color, Square};
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
     use crate::variants::hop::notation::parse_position;
     use crate::variants::hop::HopRules;
 
@@ -359,7 +364,7 @@ mod tests {
         Square::parse(name).unwrap()
     }
 
-    fn pos(text: &str) -> crate::variants::hop::Position {
+    fn pos(text: &str) -> crate::variants::hop::Hop {
         parse_position(text, HopRules::default()).unwrap()
     }
 
@@ -394,7 +399,7 @@ mod tests {
 
     #[test]
     fn position_shows_both_trampolines_in_colour() {
-        let d = pos(DOUBLE).diagram().unwrap();
+        let d = pos(DOUBLE).diagram();
         assert!(d
             .markers
             .iter()
@@ -404,7 +409,7 @@ mod tests {
             .iter()
             .any(|m| m.square == s("d4") && m.marker == Marker::Trampoline(Color::Black)));
         assert!(d.facts.contains(&Fact::Note("black trampoline: d4".into())));
-        let start = pos(super::super::START).diagram().unwrap();
+        let start = pos(super::super::START).diagram();
         assert!(start.markers.is_empty());
         assert!(start
             .facts

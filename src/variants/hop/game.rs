@@ -1,5 +1,5 @@
 //! [`Game`] for Hop Chess: the compact move [`Turn`] and the one generator
-//! [`Position::turns`]; the shared `core::Move` only at the edge
+//! [`Hop::turns`]; the shared `core::Move` only at the edge
 //! ([`Game::to_move`]); texts, the record reader (HOP-8), and `explain`
 //! with HOP rule IDs.
 
@@ -7,7 +7,7 @@ use super::hops::PieceMove;
 use super::placements::Turn;
 use super::record::{parse_pattern, Read, Unresolved};
 use super::*;
-use crate::core::{Game, Move, MoveError, MoveSink, Outcome, Verdict};
+use crate::core::{Game, MoveError, MoveSink, Outcome, Verdict};
 
 /// A relaxation of the rules and the rule it lifts, for `explain`: if a
 /// text is a legal move only once that rule is lifted, that rule is what
@@ -51,7 +51,7 @@ const RELAXATIONS: [Relax; 10] = [
     },
 ];
 
-impl Position {
+impl Hop {
     /// The rule IDs a legal turn exercises, for `explain`.
     fn rules_of(&self, pm: &PieceMove) -> Vec<&'static str> {
         let mut r = vec!["HOP-2"];
@@ -150,7 +150,7 @@ impl Position {
     }
 }
 
-impl Position {
+impl Hop {
     /// The first relaxation (in [`RELAXATIONS`] order) under which `pat`
     /// reads as a turn, with that turn (the first, if several match): the
     /// rule that makes the text illegal, and what the text attempts
@@ -219,21 +219,26 @@ impl Position {
     }
 }
 
-impl Game for Position {
+impl Game for Hop {
     type Move = Turn;
 
     fn variant(&self) -> &'static str {
         "hop"
     }
+
     fn turn(&self) -> crate::core::Color {
         self.turn
     }
-    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+
+    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
         self.turns(sink);
+        std::ops::ControlFlow::Continue(())
     }
+
     fn play(&mut self, t: &Turn) {
         self.play_turn(t);
     }
+
     /// HOP-7: checkmate loses, stalemate draws.
     fn outcome(&self) -> Option<Outcome> {
         if self.has_turn() {
@@ -244,18 +249,23 @@ impl Game for Position {
             Some(Outcome::Draw)
         }
     }
+}
+
+impl crate::core::Notation for Hop {
     fn to_text(&self) -> String {
         self.text()
     }
-    fn to_move(&self, t: &Turn) -> Move {
-        self.shared_move(t)
-    }
+
     fn move_text(&self, t: &Turn) -> String {
         self.text_of(t)
     }
+
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         parse_pattern(text).map(|_| ())
     }
+}
+
+impl crate::core::Explain for Hop {
     /// Accepts the canonical text and the documents' record notation
     /// (HOP-8, see [`record`]); alone, a token cannot look ahead, so an
     /// omitted promotion piece is ambiguous here.
@@ -268,19 +278,12 @@ impl Game for Position {
             }),
         }
     }
+
     /// HOP-8: a record read with look-ahead for omitted promotion pieces.
     fn read_record(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
         self.read_game(texts)
     }
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(super::diagram::diagram(self))
-    }
-    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_move(self, t)
-    }
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_illegal(self, text.trim(), v)
-    }
+
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
         let pat = parse_pattern(text)?;
@@ -309,5 +312,32 @@ impl Game for Position {
             },
             Err(Unresolved::NoMatch { piece_ok }) => self.diagnose(text, &pat, piece_ok),
         })
+    }
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Hop {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        super::diagram::diagram(self)
+    }
+
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_move(self, t)
+    }
+
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        super::diagram::draw_illegal(self, text.trim(), v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl Hop {
+    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
+        self.shared_move(t)
     }
 }

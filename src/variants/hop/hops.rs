@@ -60,14 +60,14 @@ const LINE_DIAG: u8 = 2;
 const PROMOS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
 struct Gen<'a, F: FnMut(&PieceMove)> {
-    pos: &'a Position,
+    pos: &'a Hop,
     start: u8,
     us: Color,
     pm: PieceMove,
     f: &'a mut F,
 }
 
-impl Position {
+impl Hop {
     /// Calls `f` for every piece move of the side to move that obeys
     /// HOP-3 … HOP-6 (king safety is judged with the placement, HOP-7).
     pub fn piece_moves<F: FnMut(&PieceMove)>(&self, f: &mut F) {
@@ -201,7 +201,7 @@ impl Position {
             return;
         }
         if pm.ep {
-            let victim = offset(to, -Position::fwd(us));
+            let victim = offset(to, -Hop::fwd(us));
             self.board[victim as usize] = 0;
             self.occ &= !bit(victim);
         }
@@ -226,7 +226,7 @@ impl Position {
         }
         // HOP-5 / HOP-7: the en-passant square only after a single-leg double step.
         if was_pawn && pm.len == 2 && (to as i16 - from as i16).abs() == 32 {
-            self.ep = offset(from, Position::fwd(us));
+            self.ep = offset(from, Hop::fwd(us));
         }
         if was_pawn || pm.capture {
             self.halfmove = 0;
@@ -333,7 +333,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
         let us = self.us;
         match k {
             PAWN => {
-                let fwd = Position::fwd(us);
+                let fwd = Hop::fwd(us);
                 let one = offset(at, fwd);
                 if on_board(one) && self.occ(one) == 0 {
                     self.land(one, PAWN, line, used, hops);
@@ -421,7 +421,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
     }
 }
 
-impl Position {
+impl Hop {
     #[inline]
     pub fn last_rank(&self, sq: u8, c: Color) -> bool {
         (sq >> 4) == if c.is_white() { 7 } else { 0 }

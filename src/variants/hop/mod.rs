@@ -20,10 +20,11 @@
 //! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
 //! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
 
-use crate::core::{Color, DynGame, Mutant, PositionError, Rules};
-use crate::variants::Variant;
+use crate::core::Variant;
+use crate::core::{Color, DynGame, Mutant, Rules};
 
 pub mod check;
+#[cfg(feature = "pictures")]
 mod diagram;
 pub mod game;
 pub mod hops;
@@ -40,7 +41,7 @@ pub static VARIANT: Variant = Variant {
     name: "Hop Chess (J. P. Neto, 2005; hop-chess-cvp.txt, hop-chess-blog.txt)",
     options: &[],
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse,
 };
 
@@ -82,27 +83,31 @@ pub struct HopRules {
 }
 
 impl HopRules {
-    pub fn from_rules(r: &Rules) -> HopRules {
-        HopRules {
-            king_on_trampoline: r.is_mutant("king-on-trampoline"),
-            queen_changes_line: r.is_mutant("queen-changes-line"),
-            three_hops: r.is_mutant("three-hops"),
-            return_to_start: r.is_mutant("return-to-start"),
-            ep_after_hop: r.is_mutant("ep-after-hop"),
-            castle_across_trampoline: r.is_mutant("castle-across-trampoline"),
-            no_stay: r.is_mutant("no-stay"),
-            check_before_placement: r.is_mutant("check-before-placement"),
-            first_turn_placement: r.is_mutant("first-turn-placement"),
-            double_after_hop: r.is_mutant("double-after-hop"),
-            castle_king_path_only: r.is_mutant("castle-king-path-only"),
-            ep_onto_trampoline: r.is_mutant("ep-onto-trampoline"),
+    /// The rules of validated options.
+    ///
+    /// # Errors
+    /// A name `hop` does not declare (a bug).
+    pub fn from_rules(r: &Rules) -> Result<HopRules, crate::core::RuleError> {
+        Ok(HopRules {
+            king_on_trampoline: r.is_mutant("king-on-trampoline")?,
+            queen_changes_line: r.is_mutant("queen-changes-line")?,
+            three_hops: r.is_mutant("three-hops")?,
+            return_to_start: r.is_mutant("return-to-start")?,
+            ep_after_hop: r.is_mutant("ep-after-hop")?,
+            castle_across_trampoline: r.is_mutant("castle-across-trampoline")?,
+            no_stay: r.is_mutant("no-stay")?,
+            check_before_placement: r.is_mutant("check-before-placement")?,
+            first_turn_placement: r.is_mutant("first-turn-placement")?,
+            double_after_hop: r.is_mutant("double-after-hop")?,
+            castle_king_path_only: r.is_mutant("castle-king-path-only")?,
+            ep_onto_trampoline: r.is_mutant("ep-onto-trampoline")?,
             ignore_check: false,
-        }
+        })
     }
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    let pos = notation::parse_position(text, HopRules::from_rules(rules))?;
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
+    let pos = notation::parse_position(text, HopRules::from_rules(rules)?)?;
     Ok(Box::new(pos))
 }
 
@@ -146,7 +151,7 @@ pub const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
 /// A validated Hop Chess position (build it with
 /// [`notation::parse_position`]).
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Hop {
     /// 0x88 mailbox.
     pub board: [u8; 128],
     /// Trampolines: index 0 White's, 1 Black's; [`NONE`] = off the board.
@@ -172,7 +177,7 @@ pub fn side(c: Color) -> usize {
     }
 }
 
-impl Position {
+impl Hop {
     /// The forward step of a colour's pawns.
     #[inline]
     pub fn fwd(c: Color) -> i8 {

@@ -123,7 +123,7 @@ impl Setup {
     ///
     /// # Errors
     /// [`PositionError::Invalid`] naming the field.
-    pub fn validate(self, rules: HopRules) -> Result<Position, PositionError> {
+    pub fn validate(self, rules: HopRules) -> Result<Hop, PositionError> {
         let inv = PositionError::invalid;
         let mut king = [NONE; 2];
         let mut occ = 0u128;
@@ -215,7 +215,7 @@ impl Setup {
                 format!("both trampolines on {}", sq_name(self.tramp[0])),
             ));
         }
-        let pos = Position {
+        let pos = Hop {
             board: self.board,
             tramp: self.tramp,
             turn: self.turn,
@@ -245,7 +245,7 @@ impl Setup {
 ///
 /// # Errors
 /// Syntax or meaning errors naming the field (G4).
-pub fn parse_position(text: &str, rules: HopRules) -> Result<Position, PositionError> {
+pub fn parse_position(text: &str, rules: HopRules) -> Result<Hop, PositionError> {
     Setup::parse(text)?.validate(rules)
 }
 
@@ -257,7 +257,7 @@ fn sq_or_dash(sq: u8) -> String {
     }
 }
 
-impl Position {
+impl Hop {
     /// The canonical position text.
     pub fn text(&self) -> String {
         let board = write_board_field(crate::core::Board::CHESS, |s| {

@@ -8,10 +8,10 @@
 //! - HOP-7: a turn is legal only if the mover's king is not attacked after
 //!   the whole turn (piece move and placement).
 //!
-//! [`Position::turns`] is the only generator: it feeds every legal
+//! [`Hop::turns`] is the only generator: it feeds every legal
 //! [`Turn`] to a list, or only their number to a counter. For each piece
 //! move it computes the set of legal placement squares once
-//! ([`Position::placements`]); a list takes one turn per square, a counter
+//! ([`Hop::placements`]); a list takes one turn per square, a counter
 //! takes the size of the set (bulk counting, no turn built).
 //!
 //! The set is cheap to compute: a trampoline only ever adds paths for the
@@ -37,10 +37,10 @@ pub struct Turn {
     pub place: u8,
 }
 
-impl Position {
+impl Hop {
     /// The position after the piece move `pm`, before the placement.
     #[inline]
-    fn after_piece(&self, pm: &PieceMove) -> Position {
+    fn after_piece(&self, pm: &PieceMove) -> Hop {
         let mut c = self.clone();
         c.apply_piece(pm);
         c
@@ -48,7 +48,7 @@ impl Position {
 
     /// Squares (as a 0x88 bit mask) where the own trampoline could open an
     /// attack on the king `k` of `c` (a superset, see the module docs).
-    fn candidates(c: &Position, k: u8) -> u128 {
+    fn candidates(c: &Hop, k: u8) -> u128 {
         let mut mask = 0u128;
         let lines = |from: u8, mask: &mut u128| {
             for d in KING_STEPS {
@@ -78,7 +78,7 @@ impl Position {
         lines(k, &mut mask);
         let them = side(c.turn.other());
         let topp = c.tramp[them];
-        if topp != NONE && Position::may_capture_from(c, topp, k) {
+        if topp != NONE && Hop::may_capture_from(c, topp, k) {
             lines(topp, &mut mask);
         }
         mask
@@ -87,7 +87,7 @@ impl Position {
     /// Could some piece standing on `t` capture on `k` (a superset: a
     /// knight leap, or a line whose squares between hold no piece but
     /// pawns, which may be a promoting pawn's vacated square)?
-    fn may_capture_from(c: &Position, t: u8, k: u8) -> bool {
+    fn may_capture_from(c: &Hop, t: u8, k: u8) -> bool {
         let diff = k as i16 - t as i16;
         if KNIGHT_STEPS.iter().any(|&d| d as i16 == diff) {
             return true;
@@ -113,7 +113,7 @@ impl Position {
     /// the piece move with the mover's trampoline lifted off the board
     /// (its old square `old`); `judge`: drop the squares where the
     /// trampoline would open an attack on the mover's king `k`.
-    pub fn placements(c: &Position, k: u8, old: u8, judge: bool) -> u128 {
+    pub fn placements(c: &Hop, k: u8, old: u8, judge: bool) -> u128 {
         let them = c.turn.other();
         let topp = c.tramp[side(them)];
         let mut free = BOARD & !c.occ;
@@ -124,7 +124,7 @@ impl Position {
             free &= !bit(old);
         }
         if judge {
-            let mut test = free & Position::candidates(c, k);
+            let mut test = free & Hop::candidates(c, k);
             if test != 0 {
                 let (u_reach, u_pawn) = if topp != NONE {
                     (c.reach(topp, them), c.pawn_source(topp, them))
@@ -144,7 +144,7 @@ impl Position {
     }
 
     /// The one move generator (HOP-2 … HOP-7): feeds every legal turn to
-    /// `sink` in a fixed order (piece moves as [`Position::piece_moves`]
+    /// `sink` in a fixed order (piece moves as [`Hop::piece_moves`]
     /// gives them, placements by square), or, when the sink only counts,
     /// the number of placements of each piece move at once.
     pub fn turns<S: MoveSink<Turn>>(&self, sink: &mut S) {
@@ -174,7 +174,7 @@ impl Position {
             if !early && safety && c.attacked(k, them) {
                 return;
             }
-            let mut places = Position::placements(&c, k, old, safety && !early);
+            let mut places = Hop::placements(&c, k, old, safety && !early);
             if S::COUNTS_ONLY {
                 sink.add_count(u64::from(places.count_ones()));
             } else {

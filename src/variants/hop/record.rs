@@ -35,8 +35,8 @@
 //!
 //! Omitted promotion piece (HOP-8 [3.3]): a token whose matches differ in
 //! nothing but the promotion piece, which it does not write, is settled by
-//! the record's later tokens ([`Position::read_game`], look-ahead in
-//! `Position::settle`): each candidate is played and the following
+//! the record's later tokens ([`Hop::read_game`], look-ahead in
+//! `Hop::settle`): each candidate is played and the following
 //! tokens are read after it, in step; the candidate whose readings alone
 //! survive a token (typically the token that names the promoted piece:
 //! `Qb2`, or `K:Q` capturing it) is the piece. Undecided at the end of the
@@ -248,7 +248,7 @@ pub enum Read {
     One(Turn),
     /// Several legal turns that differ only in the promotion piece, which
     /// the token does not write: the rest of the record settles it
-    /// ([`Position::read_game`]).
+    /// ([`Hop::read_game`]).
     Promotions(Vec<Turn>),
 }
 
@@ -267,7 +267,7 @@ fn only_promotion_differs(ts: &[Turn]) -> bool {
         .all(|t| t.piece.promo != 0 && key(t) == key(&ts[0]))
 }
 
-impl Position {
+impl Hop {
     fn piece_part_matches(&self, pat: &Pattern, pm: &PieceMove) -> bool {
         if let Some(short) = pat.castle {
             return pm.castle != NONE && (pm.castle & 7 == 7) == short;
@@ -379,7 +379,7 @@ impl Position {
     }
 
     /// Reads a game record played from this position (HOP-8), settling
-    /// omitted promotion pieces by look-ahead (`Position::settle`).
+    /// omitted promotion pieces by look-ahead (`Hop::settle`).
     ///
     /// # Errors
     /// The 0-based index of the first token that cannot be read, and why.
@@ -414,7 +414,7 @@ impl Position {
     /// alive, every reading fails at the same token, or more than
     /// [`LOOKAHEAD_READINGS`] readings would be followed at once.
     fn settle(&self, text: &str, cands: &[Turn], rest: &[String]) -> Result<Turn, MoveError> {
-        let mut live: Vec<(usize, Position)> = cands
+        let mut live: Vec<(usize, Hop)> = cands
             .iter()
             .enumerate()
             .map(|(i, t)| {
@@ -424,7 +424,7 @@ impl Position {
             })
             .collect();
         for token in rest {
-            let mut next: Vec<(usize, Position)> = Vec::new();
+            let mut next: Vec<(usize, Hop)> = Vec::new();
             for (root, p) in &live {
                 let turns = match p.read(token) {
                     Ok(Read::One(t)) => vec![t],
@@ -459,6 +459,11 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
     use crate::variants::hop::notation::parse_position;
 
     /// White promotes on b8 and d8, Black on g1 and e1 (then e2 stays).
@@ -506,10 +511,10 @@ mod tests {
     #[test]
     fn written_promotion_piece_reads_alone() {
         let p = parse_position(FOUR_PAWNS, HopRules::default()).unwrap();
-        let t = Game::parse_move(&p, "b8=N c5").unwrap();
+        let t = crate::core::Explain::parse_move(&p, "b8=N c5").unwrap();
         assert_eq!(t.piece.promo, KNIGHT);
         assert!(matches!(
-            Game::parse_move(&p, "b8 c5"),
+            crate::core::Explain::parse_move(&p, "b8 c5"),
             Err(MoveError::Ambiguous { .. })
         ));
     }

@@ -14,9 +14,9 @@ use crate::core::{Color, Dir, Square};
 
 use super::eggman::reaches;
 use super::pieces::{color_of, has_piece, is_walker, kind, piece, PAWN, PIECE_MASK};
-use super::position::Position;
+use super::position::Sonic;
 
-impl Position {
+impl Sonic {
     /// Whether `side` could capture or hit the other side's king (SCA-10),
     /// whoever is to move.
     pub fn attacks_king(&self, side: Color) -> bool {
@@ -49,14 +49,14 @@ impl Position {
 }
 
 /// The squares from which a pawn of `side` would capture on `target`.
-pub(crate) fn pawn_squares(pos: &Position, side: Color, target: Square) -> [Option<Square>; 2] {
+pub(crate) fn pawn_squares(pos: &Sonic, side: Color, target: Square) -> [Option<Square>; 2] {
     let back: i8 = if side.is_white() { -1 } else { 1 };
     [-1, 1].map(|df| target.offset(Dir::new(df, back), pos.board))
 }
 
 /// Whether a pawn of `side` stands where it would capture on `target`
 /// (on `cells`).
-pub(crate) fn pawn_attacks(pos: &Position, side: Color, target: Square) -> bool {
+pub(crate) fn pawn_attacks(pos: &Sonic, side: Color, target: Square) -> bool {
     let pawn = piece(PAWN, side);
     pawn_squares(pos, side, target)
         .iter()

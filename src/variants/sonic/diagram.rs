@@ -29,6 +29,7 @@
 //!   piece between, king in check, attacked transit or destination); form
 //!   choices and switches (SCA-8.1, SCA-9.1) on the king concerned.
 
+use crate::core::Notation as _;
 use std::cell::RefCell;
 
 use crate::core::chess::castling_field;
@@ -41,11 +42,11 @@ use super::eggman::{castle_of, castle_squares, try_castle, CastleBreak, Forms};
 use super::moves::SonicMove;
 use super::notation::parse_move_text;
 use super::pieces::{color_of, has_piece, is_spring, kind, letter, piece, KING, PAWN, PIECE_MASK};
-use super::position::Position;
+use super::position::Sonic;
 use super::spindash::opposite;
 use super::walker::Watch;
 
-fn geometry(p: &Position) -> Geometry {
+fn geometry(p: &Sonic) -> Geometry {
     Geometry::square(p.board.width, p.board.height)
 }
 
@@ -92,7 +93,7 @@ fn form_text(f: Forms) -> String {
 }
 
 /// The picture of a position (SCA-1, SCA-2, SCA-7, SCA-8, SCA-9.1, SCA-11).
-pub fn diagram(p: &Position) -> Diagram {
+pub fn diagram(p: &Sonic) -> Diagram {
     let mut d = Diagram::new(geometry(p));
     for sq in p.board.squares() {
         let c = p.cells[sq.0 as usize];
@@ -134,7 +135,7 @@ pub fn diagram(p: &Position) -> Diagram {
 }
 
 /// The form the king of the side to move has during move `m`.
-fn form_during(p: &Position, start: Option<Form>) -> Option<Form> {
+fn form_during(p: &Sonic, start: Option<Form>) -> Option<Form> {
     start.or(p.forms[p.turn as usize].current)
 }
 
@@ -142,7 +143,7 @@ fn form_during(p: &Position, start: Option<Form>) -> Option<Form> {
 /// turn at the first capture: an R, B or Q turns at the start of every
 /// leg after the first (SCA-4.1; alternating under `alternate-turns`);
 /// a knight leaps (SCA-6).
-fn path_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> Vec<Leg> {
+fn path_legs(p: &Sonic, path: &[Square], rotation: Option<Rotation>) -> Vec<Leg> {
     let mut legs = Vec::new();
     for (i, w) in path.windows(2).enumerate() {
         let mut leg = Leg::straight_or_leap(w[0], w[1]);
@@ -164,7 +165,7 @@ fn path_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> Vec<L
 /// The marks and notes of a walker path's landings (SCA-4, SCA-6, SCA-7,
 /// SCA-9): captures crossed, king hits ringed, spring bounces noted.
 /// Returns the number of hits too.
-fn landing_marks(p: &Position, course: &[(Square, bool)], mut d: MoveDrawing) -> (MoveDrawing, u8) {
+fn landing_marks(p: &Sonic, course: &[(Square, bool)], mut d: MoveDrawing) -> (MoveDrawing, u8) {
     let opp = p.turn.other();
     let mut removed: Vec<Square> = Vec::new();
     let mut springs: Vec<String> = Vec::new();
@@ -199,7 +200,7 @@ fn landing_marks(p: &Position, course: &[(Square, bool)], mut d: MoveDrawing) ->
 }
 
 /// The drawing of a legal move (see the module docs).
-pub fn draw_move(p: &Position, m: &SonicMove) -> MoveDrawing {
+pub fn draw_move(p: &Sonic, m: &SonicMove) -> MoveDrawing {
     let me = p.turn;
     let opp = me.other();
     let mut d = MoveDrawing::default();
@@ -320,7 +321,7 @@ impl Watch for Landings<'_> {
 /// `first` (and whose rotation is `rotation`, when given): its path, its
 /// rotation and the cell where the loop closes.
 fn endless_branch(
-    p: &Position,
+    p: &Sonic,
     from: Square,
     first: Square,
     rotation: Option<Rotation>,
@@ -344,7 +345,7 @@ fn endless_branch(
 
 /// The cell beside `at` on the `r` side of travel along `from → at` (the
 /// first cell of the new direction after a 90° turn, SCA-4.1).
-fn turned_cell(p: &Position, from: Square, at: Square, r: Rotation) -> Option<Square> {
+fn turned_cell(p: &Sonic, from: Square, at: Square, r: Rotation) -> Option<Square> {
     let sign = |a: u8, b: u8| (b as i8 - a as i8).signum();
     let (dx, dy) = (sign(from.file(), at.file()), sign(from.rank(), at.rank()));
     let (tx, ty) = match r {
@@ -364,7 +365,7 @@ fn rot_name(r: Rotation) -> &'static str {
 /// The first cell strictly between `a` and `b` (on one line) that stops a
 /// slide of the piece `cell`: any piece, and for R, B, Q a bare spring too
 /// (SCA-3).
-fn obstacle(p: &Position, cell: u8, a: Square, b: Square) -> Option<Square> {
+fn obstacle(p: &Sonic, cell: u8, a: Square, b: Square) -> Option<Square> {
     let (df, dr) = (
         b.file() as i8 - a.file() as i8,
         b.rank() as i8 - a.rank() as i8,
@@ -386,7 +387,7 @@ fn obstacle(p: &Position, cell: u8, a: Square, b: Square) -> Option<Square> {
 }
 
 /// The attempted legs of a move text's path.
-fn attempted_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> Vec<Leg> {
+fn attempted_legs(p: &Sonic, path: &[Square], rotation: Option<Rotation>) -> Vec<Leg> {
     let from = path.first().copied();
     let c = from.map_or(0, |s| p.cells[s.0 as usize]);
     if has_piece(c) && kind(c) == KING && form_during(p, None) != Some(Form::King) {
@@ -397,7 +398,7 @@ fn attempted_legs(p: &Position, path: &[Square], rotation: Option<Rotation>) -> 
 
 /// SCA-8, SCA-11: where castling `O-O` (`long` false) or `O-O-O` breaks
 /// (the squares and tests of `eggman::try_castle`).
-fn castling_breaks(p: &Position, long: bool) -> Option<(MoveDrawing, Square, String)> {
+fn castling_breaks(p: &Sonic, long: bool) -> Option<(MoveDrawing, Square, String)> {
     let me = p.turn;
     let ks = p.kings[me as usize]?;
     let rook_file = if long { 0 } else { p.board.width - 1 };
@@ -431,7 +432,7 @@ fn castling_breaks(p: &Position, long: bool) -> Option<(MoveDrawing, Square, Str
 
 /// The drawing of an illegal move text: what it attempts and where it
 /// breaks (see the module docs and [`super::explain`]).
-pub fn draw_illegal(p: &Position, text: &str, v: &Verdict) -> MoveDrawing {
+pub fn draw_illegal(p: &Sonic, text: &str, v: &Verdict) -> MoveDrawing {
     let g = geometry(p);
     let generic = || MoveDrawing::attempted(g, text, v);
     let Ok(syn) = parse_move_text(text) else {
@@ -587,15 +588,20 @@ pub fn draw_illegal(p: &Position, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use crate::core::diagram::{Fact, LegKind, Marker, MoveDrawing, MoveMark};
-    use crate::core::{Color, Game, Rotation, Square};
-    use crate::variants::sonic::{Position, SonicRules};
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    use crate::core::{Color, Rotation, Square};
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::variants::sonic::{Sonic, SonicRules};
 
     fn s(name: &str) -> Square {
         Square::parse(name).unwrap()
     }
 
-    fn pos(text: &str) -> Position {
-        Position::from_text(text, SonicRules::default()).unwrap()
+    fn pos(text: &str) -> Sonic {
+        Sonic::from_text(text, SonicRules::default()).unwrap()
     }
 
     fn drawing(text: &str, mv: &str) -> MoveDrawing {
@@ -649,7 +655,7 @@ mod tests {
     #[test]
     fn position_shows_springs_forms_and_size() {
         let p = pos("8/8/5k2/8/2R5/2p5/8/K7 b - - 0 1 c6,f3 K=K NA?");
-        let d = p.diagram().unwrap();
+        let d = p.diagram();
         assert_eq!(d.geometry, crate::core::diagram::Geometry::square(8, 8));
         let springs: Vec<String> = d
             .markers
@@ -664,7 +670,7 @@ mod tests {
         }));
         let big = pos("4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1");
         assert_eq!(
-            big.diagram().unwrap().geometry,
+            big.diagram().geometry,
             crate::core::diagram::Geometry::square(10, 10)
         );
     }

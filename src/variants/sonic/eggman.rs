@@ -38,7 +38,7 @@ use crate::core::{Board, Dir, Form, Square};
 
 use super::moves::SonicMove;
 use super::pieces::{color_of, has_piece, kind, piece, KING, PIECE_MASK, ROOK};
-use super::position::Position;
+use super::position::Sonic;
 
 /// A king's forms (SCA-8) and pending choice (SCA-9.1, SCA-9.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -144,7 +144,7 @@ pub fn reaches(board: Board, f: Form, from: Square, to: Square) -> bool {
 /// The king's moves in form `f` from `from`, into `f_out`: leaps to
 /// squares without a friendly piece; enemy pieces (the enemy king too) are
 /// captured by displacement, springs ignored (SCA-8).
-pub fn king_moves(pos: &Position, from: Square, f: Form, mut out: impl FnMut(SonicMove)) {
+pub fn king_moves(pos: &Sonic, from: Square, f: Form, mut out: impl FnMut(SonicMove)) {
     for &d in leaps(f) {
         let Some(to) = from.offset(d, pos.board) else {
             continue;
@@ -172,7 +172,7 @@ pub struct Castle {
 /// second file from it, rook next to it toward the centre; file a → king
 /// on c, rook on d. (Mutant `castling-two-squares`: the king two squares
 /// toward the rook, the rook on the square it crossed.)
-pub fn castle_squares(pos: &Position, king: Square, rook_file: u8) -> Castle {
+pub fn castle_squares(pos: &Sonic, king: Square, rook_file: u8) -> Castle {
     let rank = king.rank();
     let high = rook_file > king.file();
     let (king_to, rook_to) = if pos.rules.castling_two_squares {
@@ -197,7 +197,7 @@ pub fn castle_squares(pos: &Position, king: Square, rook_file: u8) -> Castle {
 
 /// The castling of a castling move `m` (the king's two squares; the rook
 /// is on the side the king moves to).
-pub fn castle_of(pos: &Position, m: &SonicMove) -> Castle {
+pub fn castle_of(pos: &Sonic, m: &SonicMove) -> Castle {
     let (from, to) = (Square(m.from()), Square(m.to()));
     let rook_file = if to.file() > from.file() {
         pos.board.width - 1
@@ -234,7 +234,7 @@ pub enum CastleBreak {
 /// current position). The one castling rule, for the generator and the
 /// pictures.
 pub fn try_castle(
-    pos: &Position,
+    pos: &Sonic,
     king: Square,
     rook_file: u8,
     in_check: bool,
@@ -286,7 +286,7 @@ pub fn try_castle(
 
 /// The castling moves of the side to move, in any form (SCA-8, SCA-11),
 /// into `out`: `in_check` is the start test (SCA-10, current position).
-pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) {
+pub fn castling(pos: &Sonic, in_check: bool, mut out: impl FnMut(SonicMove)) {
     let me = pos.turn;
     let Some(ks) = pos.kings[me as usize] else {
         return;
@@ -302,6 +302,6 @@ pub fn castling(pos: &Position, in_check: bool, mut out: impl FnMut(SonicMove)) 
 }
 
 /// Whether `m` is a king move or castling (no form change after it, SCA-8.1).
-pub fn is_king_move(pos: &Position, m: &SonicMove) -> bool {
+pub fn is_king_move(pos: &Sonic, m: &SonicMove) -> bool {
     m.is_castle() || kind(pos.cells[m.from() as usize]) == KING
 }

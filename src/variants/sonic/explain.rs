@@ -1,5 +1,6 @@
 //! `explain` for `sonic`: legal or not, and the SCA rule IDs that decide it.
 
+use crate::core::Notation as _;
 use crate::core::{Game, MoveError, Verdict};
 
 use super::moves::SonicMove;
@@ -8,7 +9,7 @@ use super::pieces::{
     color_of, from_letter, has_piece, is_compound, is_ranged, kind, name, part_kind, parts, KING,
     KNIGHT, PAWN,
 };
-use super::position::Position;
+use super::position::Sonic;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
     Verdict {
@@ -20,7 +21,7 @@ fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Ver
 }
 
 /// The rule IDs behind a legal move.
-fn rules_of(p: &Position, m: &SonicMove) -> Vec<&'static str> {
+fn rules_of(p: &Sonic, m: &SonicMove) -> Vec<&'static str> {
     let mut r = Vec::new();
     let course = p.course(m);
     let captures = course.iter().any(|&(_, x)| x);
@@ -74,7 +75,7 @@ fn rules_of(p: &Position, m: &SonicMove) -> Vec<&'static str> {
 ///
 /// # Errors
 /// Syntax errors only.
-pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
+pub fn explain(p: &Sonic, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
     let moves = p.legal_moves();
     let texts: Vec<String> = moves.iter().map(|m| p.move_text(m)).collect();

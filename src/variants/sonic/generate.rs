@@ -1,4 +1,4 @@
-//! The one move generator of `sonic` (`Position::generate`): every legal
+//! The one move generator of `sonic` (`Sonic::generate`): every legal
 //! move (G2) into a list, or only their number (bulk counting at perft
 //! leaves), from the same code.
 //!
@@ -26,13 +26,13 @@
 //!
 //! The rest of the switch rule does not depend on the non-king move
 //! (both kings stay where they are): the forms other than the current one
-//! that would not reach the opponent's king (`Position::switch_forms`).
+//! that would not reach the opponent's king (`Sonic::switch_forms`).
 //! So a counting sink adds that number once per move that allows a
 //! switch, and a list gets the move once per such form.
 //!
 //! King moves and castling allow no switch. Under the mutant
 //! `form-change-after-king-move` they are tested by playing them
-//! (`Position::switches_after`), as are all moves in the rare position
+//! (`Sonic::switches_after`), as are all moves in the rare position
 //! with more than 64 attack units.
 
 use smallvec::SmallVec;
@@ -47,7 +47,7 @@ use super::pawns;
 use super::pieces::{
     color_of, has_piece, is_walker, kind, parts, piece, KING, PAWN, PIECE_MASK, SPRING,
 };
-use super::position::Position;
+use super::position::Sonic;
 use super::walker::{Footprint, NoWatch, Walker};
 
 /// The forms a switch may choose (at most two).
@@ -89,7 +89,7 @@ struct Units {
     overflow: bool,
 }
 
-impl Position {
+impl Sonic {
     /// The walker of `side`'s pieces on this position (SCA-9.3: the enemy
     /// king's remaining forms; mutant `hit-captures-king`: one).
     pub(crate) fn walker(&self, side: Color) -> Walker<Grid> {
@@ -126,17 +126,25 @@ impl Position {
             if S::COUNTS_ONLY {
                 let mut shared = Counter(0);
                 self.piece_moves(&mut w, &mut shared);
-                eggman::castling(self, in_check, |m| shared.push(m));
+                eggman::castling(self, in_check, |m| {
+                    let _ = shared.push(m);
+                });
                 sink.add_count(shared.0 * u64::from(forms.count()));
                 for f in forms.iter() {
-                    eggman::king_moves(self, king, f, |m| sink.push(m));
+                    eggman::king_moves(self, king, f, |m| {
+                        let _ = sink.push(m);
+                    });
                 }
             } else {
                 for f in forms.iter() {
                     let mut tagged = Tagged(sink, Some(f));
                     self.piece_moves(&mut w, &mut tagged);
-                    eggman::king_moves(self, king, f, |m| tagged.push(m));
-                    eggman::castling(self, in_check, |m| tagged.push(m));
+                    eggman::king_moves(self, king, f, |m| {
+                        let _ = tagged.push(m);
+                    });
+                    eggman::castling(self, in_check, |m| {
+                        let _ = tagged.push(m);
+                    });
                 }
             }
             return;
@@ -183,7 +191,9 @@ impl Position {
             }
             let k = kind(c);
             if k == PAWN {
-                pawns::moves(self, sq, |pm| sink.push(pm.mv));
+                pawns::moves(self, sq, |pm| {
+                    let _ = sink.push(pm.mv);
+                });
             } else if is_walker(k) {
                 let saved = w.vacate(sq.0);
                 for &part in parts(k) {
@@ -435,10 +445,10 @@ struct Tagged<'a, S>(&'a mut S, Option<Form>);
 impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Tagged<'_, S> {
     const COUNTS_ONLY: bool = S::COUNTS_ONLY;
     #[inline]
-    fn push(&mut self, m: SonicMove) {
-        self.0.push(m.with_start(self.1));
+    fn push(&mut self, m: SonicMove) -> crate::core::Flow {
+        self.0.push(m.with_start(self.1))
     }
-    fn add_count(&mut self, n: u64) {
-        self.0.add_count(n);
+    fn add_count(&mut self, n: u64) -> crate::core::Flow {
+        self.0.add_count(n)
     }
 }

@@ -150,7 +150,12 @@ impl Geometry for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
     use crate::core::{Dir, Square};
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     /// The table steps agree with `Square::offset`, and the turns with
     /// `Dir::cw` / `Dir::ccw` (SCA-4: 90°, a diagonal onto the other

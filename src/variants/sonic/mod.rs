@@ -30,10 +30,11 @@
 //! variant `sonic-hex`, which reuses [`walker`], [`spindash`] and
 //! [`tails`] through [`geometry::Geometry`].
 
-use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules};
-use crate::variants::Variant;
+use crate::core::{Choice, Variant};
+use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 
 pub mod check;
+#[cfg(feature = "pictures")]
 mod diagram;
 pub mod eggman;
 pub mod explain;
@@ -52,7 +53,7 @@ pub mod tails;
 pub mod walker;
 
 pub use moves::SonicMove;
-pub use position::Position;
+pub use position::Sonic;
 
 /// The rule options of `sonic`.
 static OPTIONS: [RuleOption; 4] = [
@@ -73,7 +74,7 @@ static OPTIONS: [RuleOption; 4] = [
     },
     RuleOption {
         name: "setup",
-        kind: OptionKind::Choice { values: &["fide", "capablanca"] },
+        kind: OptionKind::Choice { values: Setup::WORDS },
         doc: "start position (SCA-12): capablanca = Capablanca's 10x8 array, compounds A and C in play (added to compounds=), with springs on c3 h3 c6 h6",
     },
 ];
@@ -168,30 +169,34 @@ pub struct SonicRules {
 }
 
 impl SonicRules {
-    pub fn from_rules(r: &Rules) -> SonicRules {
-        let capablanca = r.int("setup") == SETUP_CAPABLANCA;
+    /// The rules of validated options.
+    ///
+    /// # Errors
+    /// A name `sonic` does not declare (a bug).
+    pub fn from_rules(r: &Rules) -> Result<SonicRules, crate::core::RuleError> {
+        let capablanca = r.choice::<Setup>("setup")? == Setup::Capablanca;
         let implied = if capablanca { COMPOUNDS_AC } else { 0 };
-        SonicRules {
-            springs: r.flag("springs"),
-            alternate_turns: r.flag("alternate-turns"),
-            compounds: (r.int("compounds") as u8 & 7) | implied,
+        Ok(SonicRules {
+            springs: r.flag("springs")?,
+            alternate_turns: r.flag("alternate-turns")?,
+            compounds: (r.letters("compounds")? as u8 & 7) | implied,
             capablanca,
-            bounce_180: r.is_mutant("bounce-180"),
-            knight_stops: r.is_mutant("knight-stops"),
-            endless_allowed: r.is_mutant("endless-allowed"),
-            no_forced_rotation: r.is_mutant("no-forced-rotation"),
-            form_change_after_king_move: r.is_mutant("form-change-after-king-move"),
-            springs_block: r.is_mutant("springs-block"),
-            pawns_see_springs: r.is_mutant("pawns-see-springs"),
-            hit_captures_king: r.is_mutant("hit-captures-king"),
-            direct_check_only: r.is_mutant("direct-check-only"),
-            start_square_blocks: r.is_mutant("start-square-blocks"),
-            castling_transit_unchecked: r.is_mutant("castling-transit-unchecked"),
-            compound_switches_part: r.is_mutant("compound-switches-part"),
-            compound_knight_stops: r.is_mutant("compound-knight-stops"),
-            compounds_not_promoted: r.is_mutant("compounds-not-promoted"),
-            castling_two_squares: r.is_mutant("castling-two-squares"),
-        }
+            bounce_180: r.is_mutant("bounce-180")?,
+            knight_stops: r.is_mutant("knight-stops")?,
+            endless_allowed: r.is_mutant("endless-allowed")?,
+            no_forced_rotation: r.is_mutant("no-forced-rotation")?,
+            form_change_after_king_move: r.is_mutant("form-change-after-king-move")?,
+            springs_block: r.is_mutant("springs-block")?,
+            pawns_see_springs: r.is_mutant("pawns-see-springs")?,
+            hit_captures_king: r.is_mutant("hit-captures-king")?,
+            direct_check_only: r.is_mutant("direct-check-only")?,
+            start_square_blocks: r.is_mutant("start-square-blocks")?,
+            castling_transit_unchecked: r.is_mutant("castling-transit-unchecked")?,
+            compound_switches_part: r.is_mutant("compound-switches-part")?,
+            compound_knight_stops: r.is_mutant("compound-knight-stops")?,
+            compounds_not_promoted: r.is_mutant("compounds-not-promoted")?,
+            castling_two_squares: r.is_mutant("castling-two-squares")?,
+        })
     }
 
     /// Whether the compound `kind` is in play (SCA-12).
@@ -203,8 +208,21 @@ impl SonicRules {
     }
 }
 
-/// The index of `capablanca` among the `setup=` values.
-const SETUP_CAPABLANCA: i64 = 1;
+/// The array of the `setup` option (SCA-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setup {
+    /// The FIDE array on 8×8 (the default).
+    Fide,
+    /// Capablanca's array on 10×8.
+    Capablanca,
+}
+
+impl crate::core::Choice for Setup {
+    const WORDS: &'static [&'static str] = &["fide", "capablanca"];
+    fn from_index(i: usize) -> Setup {
+        [Setup::Fide, Setup::Capablanca][i]
+    }
+}
 /// The `compounds=` bits of A and C (implied by `setup=capablanca`).
 const COMPOUNDS_AC: u8 = 0b011;
 
@@ -212,8 +230,11 @@ const COMPOUNDS_AC: u8 = 0b011;
 /// f6. SCA-12 `setup=capablanca`: Capablanca's 10×8 array (White a1 R, b1
 /// N, c1 A, d1 B, e1 Q, f1 K, g1 B, h1 C, i1 N, j1 R, pawns on rank 2,
 /// Black mirrored); with `springs`, springs on c3 h3 c6 h6.
-pub fn start(rules: &Rules) -> String {
-    let r = SonicRules::from_rules(rules);
+///
+/// # Errors
+/// A name `sonic` does not declare (a bug).
+pub fn start(rules: &Rules) -> Result<String, crate::core::Error> {
+    let r = SonicRules::from_rules(rules)?;
     let (board, width) = if r.capablanca {
         (
             "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
@@ -232,12 +253,12 @@ pub fn start(rules: &Rules) -> String {
         "-".to_string()
     };
     debug_assert!(springs::standard(r).iter().all(|&(f, _)| f < width));
-    format!("{board} w KQkq - 0 1 {springs} KNA=K KNA=K")
+    Ok(format!("{board} w KQkq - 0 1 {springs} KNA=K KNA=K"))
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Ok(Box::new(Position::from_text(
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
+    Ok(Box::new(Sonic::from_text(
         text,
-        SonicRules::from_rules(rules),
+        SonicRules::from_rules(rules)?,
     )?))
 }

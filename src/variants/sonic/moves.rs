@@ -19,7 +19,7 @@ use super::pieces::{
     color_of, has_piece, kind, letter, part_kind, piece, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR,
     KING, KNIGHT, PAWN, QUEEN, ROOK, WITH_KNIGHT,
 };
-use super::position::Position;
+use super::position::Sonic;
 use super::walker::Branch;
 
 /// `flags`: rotation at the first capture (bits 0–1).
@@ -218,7 +218,7 @@ impl SonicMove {
 /// there (`x` in the move text).
 pub type Course = SmallVec<[(Square, bool); 8]>;
 
-impl Position {
+impl Sonic {
     /// The course of a legal move: its start square, then every square
     /// where it captures or hits or comes to rest (G2). Castling gives the
     /// king's two squares.

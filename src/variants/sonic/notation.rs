@@ -91,7 +91,7 @@ use super::pieces::{
     color_of, from_letter, has_piece, is_compound, kind, letter, name, piece, Cells, KING, PAWN,
     PIECE_MASK, SPRING,
 };
-use super::position::Position;
+use super::position::Sonic;
 use super::{springs, SonicRules};
 
 /// A position text after the syntax step: whatever the text said.
@@ -244,12 +244,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     })
 }
 
-/// The meaning step: a [`Setup`] becomes a [`Position`] only if it is
+/// The meaning step: a [`Setup`] becomes a [`Sonic`] only if it is
 /// possible (G4, SCA-9.5).
 ///
 /// # Errors
 /// [`PositionError::Invalid`] naming the field.
-pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> {
+pub fn validate(s: Setup, rules: SonicRules) -> Result<Sonic, PositionError> {
     let board = s.board;
     if !(8..=16).contains(&board.width) || !(8..=16).contains(&board.height) {
         return Err(PositionError::invalid(
@@ -424,7 +424,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Position, PositionError> 
             }
         }
     }
-    Ok(Position {
+    Ok(Sonic {
         rules,
         board,
         cells,
@@ -456,7 +456,7 @@ fn forms_text(f: Forms) -> String {
 }
 
 /// The canonical position text (G4).
-pub fn to_text(p: &Position) -> String {
+pub fn to_text(p: &Sonic) -> String {
     let board = write_board_field(p.board, |sq| {
         let c = p.cells[sq.0 as usize];
         has_piece(c).then(|| letter(c).to_string())
@@ -656,7 +656,7 @@ pub(crate) fn write_promotion_and_rotation(
 }
 
 /// The canonical text of a legal move of `p` (see the module docs).
-pub fn move_text(p: &Position, m: &SonicMove) -> String {
+pub fn move_text(p: &Sonic, m: &SonicMove) -> String {
     let mut s = String::new();
     if let Some(f) = m.start_form() {
         s.push(f.letter());
@@ -681,7 +681,11 @@ pub fn move_text(p: &Position, m: &SonicMove) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Game;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     const START: &str =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c3,f3,c6,f6 KNA=K KNA=K";
@@ -692,7 +696,7 @@ mod tests {
     fn position_parser_never_panics() {
         let rules = SonicRules::default();
         for cut in 0..=START.len() {
-            let _ = Position::from_text(&START[..cut], rules);
+            let _ = Sonic::from_text(&START[..cut], rules);
         }
         let bytes: Vec<char> = START.chars().collect();
         for i in 0..bytes.len() {
@@ -700,11 +704,11 @@ mod tests {
                 let mut b = bytes.clone();
                 b[i] = c;
                 let t: String = b.into_iter().collect();
-                if let Ok(p) = Position::from_text(&t, rules) {
+                if let Ok(p) = Sonic::from_text(&t, rules) {
                     // Accepted texts round-trip through their canonical form.
                     let canon = p.to_text();
                     assert_eq!(
-                        Position::from_text(&canon, rules).map(|q| q.to_text()),
+                        Sonic::from_text(&canon, rules).map(|q| q.to_text()),
                         Ok(canon)
                     );
                 }
@@ -714,7 +718,7 @@ mod tests {
 
     #[test]
     fn move_parser_never_panics() {
-        let p = Position::from_text(START, SonicRules::default()).unwrap();
+        let p = Sonic::from_text(START, SonicRules::default()).unwrap();
         for t in [
             "",
             ":",

@@ -15,6 +15,8 @@
 //! moves and texts), the bulk count, the check test of both sides, and the
 //! position after each move.
 
+#[allow(unused_imports)]
+use crate::core::{Explain as _, Game as _, Notation as _};
 use smallvec::SmallVec;
 
 use crate::core::geometry::{BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
@@ -26,7 +28,7 @@ use super::pieces::{
     color_of, from_letter, has_piece, is_spring, kind, piece, Cells, Seen, AMAZON, ARCHBISHOP,
     BISHOP, CHANCELLOR, KING, KNIGHT, PAWN, PIECE_MASK, QUEEN, ROOK, SPRING,
 };
-use super::position::Position;
+use super::position::Sonic;
 
 /// What a moving R, B, Q or N of colour `me` finds on `sq`.
 fn see(cells: &Cells, sq: Option<Square>, me: Color, springs_block: bool) -> Seen {
@@ -84,13 +86,13 @@ impl Scratch {
 
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
-    pos: &'a Position,
+    pos: &'a Sonic,
     me: Color,
     king_forms: u8,
 }
 
 impl Ctx<'_> {
-    fn new(pos: &Position, me: Color) -> Ctx<'_> {
+    fn new(pos: &Sonic, me: Color) -> Ctx<'_> {
         let forms = pos.forms[me.other() as usize].count();
         let king_forms = if pos.rules.hit_captures_king {
             forms.min(1)
@@ -418,7 +420,7 @@ fn trace_move(t: &Trace) -> Move {
     m
 }
 
-fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
+fn pawn_moves(pos: &Sonic, from: Square, out: &mut Vec<Move>) {
     let me = pos.turn;
     let fwd: i8 = if me.is_white() { 1 } else { -1 };
     let board = pos.board;
@@ -477,7 +479,7 @@ fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
 }
 
-fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
+fn king_moves(pos: &Sonic, from: Square, f: Form, out: &mut Vec<Move>) {
     for &d in eggman::leaps(f) {
         let Some(to) = from.offset(d, pos.board) else {
             continue;
@@ -490,7 +492,7 @@ fn king_moves(pos: &Position, from: Square, f: Form, out: &mut Vec<Move>) {
     }
 }
 
-fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
+fn castling(pos: &Sonic, in_check: bool, out: &mut Vec<Move>) {
     let me = pos.turn;
     let Some(ks) = pos.kings[me as usize] else {
         return;
@@ -540,7 +542,7 @@ fn castling(pos: &Position, in_check: bool, out: &mut Vec<Move>) {
 /// 10×8, c1/d1 with the rook on file a); the mutant
 /// `castling-two-squares`: the king two squares toward the rook, the rook
 /// beside it on the square it crossed.
-fn castle_targets(pos: &Position, king: Square, rook: Square) -> (Square, Square) {
+fn castle_targets(pos: &Sonic, king: Square, rook: Square) -> (Square, Square) {
     let rank = king.rank();
     let k = king.file();
     let (kd, rd) = match (pos.rules.castling_two_squares, rook.file() == 0) {
@@ -553,7 +555,7 @@ fn castle_targets(pos: &Position, king: Square, rook: Square) -> (Square, Square
 }
 
 /// SCA-10 written straightforwardly.
-pub(super) fn attacks(pos: &Position, side: Color) -> bool {
+pub(super) fn attacks(pos: &Sonic, side: Color) -> bool {
     let Some(target) = pos.kings[side.other() as usize] else {
         return false;
     };
@@ -592,7 +594,7 @@ pub(super) fn attacks(pos: &Position, side: Color) -> bool {
     false
 }
 
-fn base_moves(pos: &Position, form: Form, in_check: bool, out: &mut Vec<Move>) {
+fn base_moves(pos: &Sonic, form: Form, in_check: bool, out: &mut Vec<Move>) {
     let me = pos.turn;
     let ctx = Ctx::new(pos, me);
     let mut sc = Scratch::new(&pos.cells);
@@ -623,7 +625,7 @@ fn base_moves(pos: &Position, form: Form, in_check: bool, out: &mut Vec<Move>) {
     castling(pos, in_check, out);
 }
 
-fn is_king_move(pos: &Position, mv: &Move) -> bool {
+fn is_king_move(pos: &Sonic, mv: &Move) -> bool {
     mv.decisions
         .iter()
         .any(|d| matches!(d, Decision::Castle { .. }))
@@ -633,7 +635,7 @@ fn is_king_move(pos: &Position, mv: &Move) -> bool {
 }
 
 /// Every legal move (G2), written straightforwardly.
-pub(super) fn generate(pos: &Position) -> Vec<Move> {
+pub(super) fn generate(pos: &Sonic) -> Vec<Move> {
     let mut out = Vec::new();
     if pos.winner.is_some() {
         return out;
@@ -687,7 +689,7 @@ pub(super) fn generate(pos: &Position) -> Vec<Move> {
     out
 }
 
-fn lose_king(pos: &mut Position, side: Color, at: Square) {
+fn lose_king(pos: &mut Sonic, side: Color, at: Square) {
     pos.cells[at.0 as usize] &= SPRING;
     pos.castling &= if side.is_white() { !3 } else { !12 };
     pos.kings[side as usize] = None;
@@ -695,7 +697,7 @@ fn lose_king(pos: &mut Position, side: Color, at: Square) {
     pos.winner = Some(side.other());
 }
 
-fn touch_corner(pos: &mut Position, sq: Square) {
+fn touch_corner(pos: &mut Sonic, sq: Square) {
     let (w, h) = (pos.board.width - 1, pos.board.height - 1);
     for (bitv, f, r) in [(1u8, w, 0u8), (2, 0, 0), (4, w, h), (8, 0, h)] {
         if sq == Square::new(f, r) {
@@ -705,7 +707,7 @@ fn touch_corner(pos: &mut Position, sq: Square) {
 }
 
 /// Plays a move by its path; returns whether it hit or captured the king.
-pub(super) fn apply(pos: &mut Position, mv: &Move) -> bool {
+pub(super) fn apply(pos: &mut Sonic, mv: &Move) -> bool {
     let me = pos.turn;
     let opp = me.other();
     let mut hit_king = false;
@@ -805,7 +807,7 @@ pub(super) fn apply(pos: &mut Position, mv: &Move) -> bool {
 }
 
 /// The move text (G2) of a shared move, from its path replayed.
-pub(super) fn move_text(pos: &Position, mv: &Move) -> String {
+pub(super) fn move_text(pos: &Sonic, mv: &Move) -> String {
     let mut s = String::new();
     for d in &mv.decisions {
         if let Decision::StartForm(f) = d {
@@ -873,9 +875,14 @@ pub(super) fn move_text(pos: &Position, mv: &Move) -> String {
 
 #[cfg(test)]
 mod tests {
-    //! The one generator against the oracle.
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
+    // The one generator against the oracle.
 
-    use super::super::{Position, SonicRules};
+    use super::super::{Sonic, SonicRules};
     use crate::core::{Color, Game};
 
     struct Rng(u64);
@@ -986,7 +993,7 @@ mod tests {
     /// Compares the one generator with the oracle at `p`: the moves (shared
     /// form and text, as multisets), the bulk count, both sides' check,
     /// and the position after every move.
-    fn compare(p: &Position) {
+    fn compare(p: &Sonic) {
         let ours = p.legal_moves();
         let mut got: Vec<(String, crate::core::Move)> = ours
             .iter()
@@ -1024,7 +1031,7 @@ mod tests {
     }
 
     /// Compares at `p` and along a random playout of `plies` from it.
-    fn playout(r: &mut Rng, mut p: Position, plies: usize) -> usize {
+    fn playout(r: &mut Rng, mut p: Sonic, plies: usize) -> usize {
         let mut nodes = 0;
         for _ in 0..plies {
             compare(&p);
@@ -1084,7 +1091,7 @@ mod tests {
             };
             // Half of the positions run under one of the 15 mutants.
             let rules = with_mutant(rules, r.below(32));
-            let Ok(p) = Position::from_text(&text, rules) else {
+            let Ok(p) = Sonic::from_text(&text, rules) else {
                 continue;
             };
             positions += 1;
@@ -1132,7 +1139,7 @@ mod tests {
                 } else {
                     rules
                 };
-                let root = Position::from_text(s, rules).unwrap();
+                let root = Sonic::from_text(s, rules).unwrap();
                 for _ in 0..6 {
                     nodes += playout(&mut r, root.clone(), 30);
                 }
@@ -1164,7 +1171,7 @@ mod tests {
                     compounds: 7,
                     ..SonicRules::default()
                 };
-                let root = Position::from_text(s, rules).unwrap();
+                let root = Sonic::from_text(s, rules).unwrap();
                 let mut frontier = vec![root];
                 for _ in 0..2 {
                     let mut next = Vec::new();

@@ -8,7 +8,7 @@ use crate::core::{Dir, Square};
 
 use super::moves::{SonicMove, PROMOTION_ORDER};
 use super::pieces::{color_of, has_piece, is_compound, is_spring};
-use super::position::Position;
+use super::position::Sonic;
 use super::SonicRules;
 
 /// The promotion choices under `rules`, in the order moves are generated:
@@ -39,7 +39,7 @@ fn promote(rules: SonicRules, mv: SonicMove, en_passant: Option<u8>, f: &mut imp
 }
 
 /// Every move of the pawn on `from`, into `f`.
-pub fn moves(pos: &Position, from: Square, mut f: impl FnMut(PawnMove)) {
+pub fn moves(pos: &Sonic, from: Square, mut f: impl FnMut(PawnMove)) {
     let me = pos.turn;
     let white = me.is_white();
     let fwd: i8 = if white { 1 } else { -1 };

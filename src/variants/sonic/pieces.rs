@@ -222,6 +222,11 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     #[test]
     fn letters_round_trip() {

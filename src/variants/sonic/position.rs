@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 
 use crate::core::{
-    Board, Color, Dir, Game, Move, MoveError, MoveSink, Outcome, PositionError, Square, Verdict,
+    Board, Color, Dir, Game, MoveError, MoveSink, Outcome, PositionError, Square, Verdict,
 };
 
 use super::eggman::Forms;
@@ -15,7 +15,7 @@ use super::SonicRules;
 
 /// A validated position (see [`notation`] for its text).
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Sonic {
     pub(crate) rules: SonicRules,
     pub(crate) board: Board,
     pub(crate) cells: Cells,
@@ -32,12 +32,12 @@ pub struct Position {
     pub(crate) winner: Option<Color>,
 }
 
-impl Position {
+impl Sonic {
     /// Parses and validates a position text (G4).
     ///
     /// # Errors
     /// A [`PositionError`] naming the field.
-    pub fn from_text(text: &str, rules: SonicRules) -> Result<Position, PositionError> {
+    pub fn from_text(text: &str, rules: SonicRules) -> Result<Sonic, PositionError> {
         notation::validate(notation::parse_setup(text)?, rules)
     }
 
@@ -199,50 +199,78 @@ fn rights_of(c: Color) -> u8 {
     }
 }
 
-impl Game for Position {
+impl Game for Sonic {
     type Move = SonicMove;
 
     fn variant(&self) -> &'static str {
         "sonic"
     }
+
     fn turn(&self) -> Color {
         self.turn
     }
-    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) {
-        Position::generate(self, sink);
+
+    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> crate::core::Flow {
+        Sonic::generate(self, sink);
+        std::ops::ControlFlow::Continue(())
     }
+
     fn play(&mut self, m: &SonicMove) {
         self.apply(m);
     }
+
     fn outcome(&self) -> Option<Outcome> {
         if let Some(w) = self.winner {
             return Some(Outcome::Win(w));
         }
         // SCA-9.4: no legal move is a draw.
-        (self.count_legal() == 0).then_some(Outcome::Draw)
+        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
     }
+}
+
+impl crate::core::Notation for Sonic {
     fn to_text(&self) -> String {
         notation::to_text(self)
     }
-    fn to_move(&self, m: &SonicMove) -> Move {
-        self.shared_move(m)
-    }
+
     fn move_text(&self, m: &SonicMove) -> String {
         notation::move_text(self, m)
     }
+
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::parse_move_text(text).map(|_| ())
     }
+}
+
+impl crate::core::Explain for Sonic {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         super::explain::explain(self, text)
     }
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(super::diagram::diagram(self))
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Sonic {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        super::diagram::diagram(self)
     }
+
     fn draw_move(&self, m: &SonicMove) -> crate::core::diagram::MoveDrawing {
         super::diagram::draw_move(self, m)
     }
+
     fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
         super::diagram::draw_illegal(self, text, v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl Sonic {
+    pub(crate) fn to_move(&self, m: &SonicMove) -> crate::core::Move {
+        self.shared_move(m)
     }
 }

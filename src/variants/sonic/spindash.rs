@@ -211,13 +211,18 @@ impl<G: Geometry> Walker<G> {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
     use crate::core::Game;
-    use crate::variants::sonic::{Position, SonicRules};
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::variants::sonic::{Sonic, SonicRules};
 
     /// SCA-4.5: the diagram's two branches.
     #[test]
     fn rook_d2_diagram() {
-        let p = Position::from_text(
+        let p = Sonic::from_text(
             "4k3/8/1p1p2p1/8/8/6P1/3R4/4K3 w - - 0 1 - K=K KNA=K",
             SonicRules::default(),
         )

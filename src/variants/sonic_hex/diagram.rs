@@ -20,10 +20,10 @@ use crate::variants::sonic::pieces::{color_of, has_piece, kind, letter, piece, K
 use crate::variants::sonic::spindash::opposite;
 
 use super::moves::{square, HexMove};
-use super::position::Position;
+use super::position::SonicHex;
 
 /// The picture of a position (SCA-13).
-pub fn diagram(p: &Position) -> Diagram {
+pub fn diagram(p: &SonicHex) -> Diagram {
     let mut d = Diagram::new(Geometry::Hex);
     for c in Cell::all() {
         let x = p.cells[c.slot()];
@@ -65,7 +65,7 @@ fn leg(a: u8, b: u8, knight: bool) -> Leg {
 }
 
 /// The drawing of a legal move (SCA-13).
-pub fn draw_move(p: &Position, m: &HexMove) -> MoveDrawing {
+pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
     let me = p.turn;
     let from = m.from();
     let k = kind(p.cells[from as usize]);

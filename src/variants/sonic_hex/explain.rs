@@ -1,12 +1,13 @@
 //! `explain` for `sonic-hex`: legal or not, and the rule IDs that decide it
 //! (SCA-13 with the SCA rules it changes or keeps, GLN-1 for the pawns).
 
+use crate::core::Notation as _;
 use crate::core::{Game, MoveError, Verdict};
 use crate::variants::sonic::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
 
 use super::moves::HexMove;
 use super::notation::parse_move_text;
-use super::position::Position;
+use super::position::SonicHex;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
     Verdict {
@@ -18,7 +19,7 @@ fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Ver
 }
 
 /// The rule IDs behind a legal move, and the reason in words.
-fn rules_of(p: &Position, m: &HexMove) -> (Vec<&'static str>, String) {
+fn rules_of(p: &SonicHex, m: &HexMove) -> (Vec<&'static str>, String) {
     let mut r = vec!["SCA-13"];
     let course = p.course(m);
     let captures = course.iter().any(|&(_, x)| x);
@@ -30,7 +31,7 @@ fn rules_of(p: &Position, m: &HexMove) -> (Vec<&'static str>, String) {
             if m.is_en_passant() {
                 reason = format!(
                     "legal en passant capture of the pawn on {}",
-                    Position::name(p.en_passant_victim(m.to()))
+                    SonicHex::name(p.en_passant_victim(m.to()))
                 );
             } else if m.is_double() {
                 reason = "legal double step from a start cell".into();
@@ -70,7 +71,7 @@ fn rules_of(p: &Position, m: &HexMove) -> (Vec<&'static str>, String) {
 ///
 /// # Errors
 /// Syntax errors only.
-pub fn explain(p: &Position, text: &str) -> Result<Verdict, MoveError> {
+pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
     let moves = p.legal_moves();
     if let Some(m) = moves.iter().find(|m| p.move_text(m) == text) {

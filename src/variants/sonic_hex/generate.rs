@@ -1,4 +1,4 @@
-//! The one move generator of `sonic-hex` (`Position::generate`): every
+//! The one move generator of `sonic-hex` (`SonicHex::generate`): every
 //! legal move (G2) into a list, or only their number (bulk counting at
 //! perft leaves), from the same code.
 //!
@@ -26,7 +26,7 @@ use crate::variants::sonic::walker::{NoWatch, Walker};
 use super::grid::{HexGrid, LEAP};
 use super::moves::HexMove;
 use super::pawns;
-use super::position::Position;
+use super::position::SonicHex;
 
 /// Moves from `from` to each cell of `targets` (steps and quiet moves).
 #[inline(always)]
@@ -40,7 +40,7 @@ pub(crate) fn targets<S: MoveSink<HexMove>>(sink: &mut S, from: usize, targets: 
     }
 }
 
-impl Position {
+impl SonicHex {
     /// Every legal move (G2) into `sink`, or their number when the sink
     /// counts (see the module docs). Nothing when the game is over (G3,
     /// SCA-9.4).

@@ -125,6 +125,11 @@ impl Geometry for HexGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
 
     /// The tables agree with `core::hex`, and the turns with
     /// `Dir::rotate` (SCA-13: ±2 = 120°, ±1 = 60°, both in the family).

@@ -33,10 +33,11 @@
 //! and its course, G2), [`position`] (state, `play`, the `Game`),
 //! [`notation`] (position and move text), `explain`, `diagram`.
 
-use crate::core::{DynGame, Mutant, OptionKind, PositionError, RuleOption, Rules};
+use crate::core::{Choice, Variant};
+use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 use crate::variants::sonic::walker::WalkRules;
-use crate::variants::Variant;
 
+#[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;
 pub mod generate;
@@ -49,7 +50,7 @@ pub mod pawns;
 pub mod position;
 
 pub use moves::HexMove;
-pub use position::Position;
+pub use position::SonicHex;
 
 use grid::HexGrid;
 
@@ -57,12 +58,28 @@ use grid::HexGrid;
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 -";
 
+/// The spindash turn of `sonic-hex` (SCA-13): the `turn` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// 120 degrees (the default).
+    Deg120,
+    /// 60 degrees.
+    Deg60,
+}
+
+impl crate::core::Choice for Turn {
+    const WORDS: &'static [&'static str] = &["120", "60"];
+    fn from_index(i: usize) -> Turn {
+        [Turn::Deg120, Turn::Deg60][i]
+    }
+}
+
 /// The rule options of `sonic-hex`.
 static OPTIONS: [RuleOption; 2] = [
     RuleOption {
         name: "turn",
         kind: OptionKind::Choice {
-            values: &["120", "60"],
+            values: Turn::WORDS,
         },
         doc: "the spindash turn in degrees (SCA-13): 120 (default) or 60",
     },
@@ -125,7 +142,7 @@ pub static VARIANT: Variant = Variant {
     name: "Hexagonal Sonic Chess on Gliński's board (SCA-13)",
     options: &OPTIONS,
     mutants: &MUTANTS,
-    start: |_| START.to_string(),
+    start: |_| Ok(START.to_string()),
     parse,
 };
 
@@ -152,21 +169,24 @@ pub struct HexRules {
 impl HexRules {
     /// The rules of validated options (`turn` is a choice of 120 or 60,
     /// rejected by the option parser otherwise).
-    pub fn from_rules(r: &Rules) -> HexRules {
-        HexRules {
-            turn_60: r.int("turn") == 1,
-            alternate_turns: r.flag("alternate-turns"),
-            turn_90: r.is_mutant("turn-90"),
-            eggman_forms: r.is_mutant("eggman-forms"),
-            diagonal_pawn_captures: r.is_mutant("diagonal-pawn-captures"),
-            double_step_first_move_only: r.is_mutant("double-step-first-move-only"),
-            knight_stops: r.is_mutant("knight-stops"),
-            endless_allowed: r.is_mutant("endless-allowed"),
-            springs_block: r.is_mutant("springs-block"),
-            pawns_see_springs: r.is_mutant("pawns-see-springs"),
-            no_forced_rotation: r.is_mutant("no-forced-rotation"),
-            start_square_blocks: r.is_mutant("start-square-blocks"),
-        }
+    ///
+    /// # Errors
+    /// A name `sonic-hex` does not declare (a bug).
+    pub fn from_rules(r: &Rules) -> Result<HexRules, crate::core::RuleError> {
+        Ok(HexRules {
+            turn_60: r.choice::<Turn>("turn")? == Turn::Deg60,
+            alternate_turns: r.flag("alternate-turns")?,
+            turn_90: r.is_mutant("turn-90")?,
+            eggman_forms: r.is_mutant("eggman-forms")?,
+            diagonal_pawn_captures: r.is_mutant("diagonal-pawn-captures")?,
+            double_step_first_move_only: r.is_mutant("double-step-first-move-only")?,
+            knight_stops: r.is_mutant("knight-stops")?,
+            endless_allowed: r.is_mutant("endless-allowed")?,
+            springs_block: r.is_mutant("springs-block")?,
+            pawns_see_springs: r.is_mutant("pawns-see-springs")?,
+            no_forced_rotation: r.is_mutant("no-forced-rotation")?,
+            start_square_blocks: r.is_mutant("start-square-blocks")?,
+        })
     }
 
     /// The board with its turn angle (SCA-13).
@@ -207,9 +227,9 @@ impl HexRules {
     }
 }
 
-fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, PositionError> {
-    Ok(Box::new(Position::from_text(
+fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
+    Ok(Box::new(SonicHex::from_text(
         text,
-        HexRules::from_rules(rules),
+        HexRules::from_rules(rules)?,
     )?))
 }

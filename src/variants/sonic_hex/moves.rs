@@ -16,7 +16,7 @@ use crate::core::{Decision, Move, Rotation, Square};
 use crate::variants::sonic::pieces::{color_of, has_piece, kind, letter, piece};
 use crate::variants::sonic::walker::Branch;
 
-use super::position::Position;
+use super::position::SonicHex;
 
 /// `flags`: rotation at the first capture (bits 0–1).
 const CW: u8 = 1;
@@ -156,7 +156,7 @@ pub fn square(slot: u8) -> Square {
     Cell::from_slot(slot as usize).map_or(Square(0), |c| Square::new(c.file(), c.rank()))
 }
 
-impl Position {
+impl SonicHex {
     /// The course of a legal move: its start cell, then every cell where
     /// it captures or hits or comes to rest (G2).
     pub(crate) fn course(&self, m: &HexMove) -> Course {

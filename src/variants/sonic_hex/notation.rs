@@ -70,7 +70,7 @@ use crate::variants::sonic::notation::{
 use crate::variants::sonic::pieces::{has_piece, letter, piece};
 
 use super::moves::HexMove;
-use super::position::Position;
+use super::position::SonicHex;
 use super::HexRules;
 
 /// A position text after the syntax step: whatever the text said.
@@ -126,13 +126,13 @@ fn color_name(c: usize) -> &'static str {
     }
 }
 
-/// The meaning step: a [`Setup`] becomes a [`Position`] only if it is
+/// The meaning step: a [`Setup`] becomes a [`SonicHex`] only if it is
 /// possible (G4, SCA-13).
 ///
 /// # Errors
 /// [`PositionError::Invalid`] naming the field.
-pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
-    let mut p = Position::empty(rules);
+pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
+    let mut p = SonicHex::empty(rules);
     let b = &s.base;
     for (slot, sq) in b.board.iter().enumerate() {
         if let Some((c, role)) = *sq {
@@ -193,14 +193,14 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
             return Err(invalid(format!(
                 "{} pawn on {} (its promotion cell)",
                 color_name(c),
-                Position::name(s as u8)
+                SonicHex::name(s as u8)
             )));
         }
         if let Some(s) = crate::core::hex::Cells(own_pawns & !PAWN_CELLS[c]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (no {} pawn can stand behind its start cells)",
                 color_name(c),
-                Position::name(s as u8),
+                SonicHex::name(s as u8),
                 color_name(c)
             )));
         }
@@ -250,7 +250,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<Position, PositionError> {
 }
 
 /// The spring cells in rank order (rank 1 first, files a to l).
-pub fn spring_cells(p: &Position) -> Vec<Cell> {
+pub fn spring_cells(p: &SonicHex) -> Vec<Cell> {
     (0..11)
         .flat_map(rank_cells)
         .filter(|c| p.springs & c.bit() != 0)
@@ -258,7 +258,7 @@ pub fn spring_cells(p: &Position) -> Vec<Cell> {
 }
 
 /// The canonical position text (G4).
-pub fn to_text(p: &Position) -> String {
+pub fn to_text(p: &SonicHex) -> String {
     let mut board = String::new();
     for rank in (0..11).rev() {
         let mut empty = 0;
@@ -284,7 +284,7 @@ pub fn to_text(p: &Position) -> String {
     let ep = if p.ep == 0 {
         "-".to_string()
     } else {
-        Position::name(p.ep)
+        SonicHex::name(p.ep)
     };
     let springs = spring_cells(p);
     let springs = if springs.is_empty() {
@@ -326,13 +326,13 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
 }
 
 /// The canonical text of a legal move of `p` (see the module docs).
-pub fn move_text(p: &Position, m: &HexMove) -> String {
+pub fn move_text(p: &SonicHex, m: &HexMove) -> String {
     let mut s = String::new();
     write_path(
         &mut s,
         p.course(m)
             .iter()
-            .map(|(cell, x)| (Position::name(*cell), *x)),
+            .map(|(cell, x)| (SonicHex::name(*cell), *x)),
     );
     write_promotion_and_rotation(&mut s, m.promotion(), m.rotation());
     s

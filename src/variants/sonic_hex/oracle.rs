@@ -10,6 +10,8 @@
 //! and the mutants) and along random playouts: the set of move texts, the
 //! position after each move, the bulk count and the outcome.
 
+#[allow(unused_imports)]
+use crate::core::{Explain as _, Game as _, Notation as _};
 use std::collections::BTreeMap;
 
 use crate::core::hex::{Cell, Dir, KNIGHT_LEAPS};
@@ -527,7 +529,7 @@ impl Board {
 }
 
 /// The oracle's board of a generator position.
-pub(super) fn board_of(p: &super::Position) -> Board {
+pub(super) fn board_of(p: &super::SonicHex) -> Board {
     let mut pieces = BTreeMap::new();
     let mut springs = vec![];
     for c in Cell::all() {
@@ -561,8 +563,13 @@ pub(super) fn board_of(p: &super::Position) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "pictures")]
+    #[allow(unused_imports)]
+    use crate::core::Draw as _;
     use crate::core::Game;
-    use crate::variants::sonic_hex::Position;
+    #[allow(unused_imports)]
+    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::variants::sonic_hex::SonicHex;
 
     struct Rng(u64);
     impl Rng {
@@ -586,7 +593,7 @@ mod tests {
     /// The generator agrees with the oracle on `p`: move texts, the board
     /// after every move, the bulk count. Returns the number of moves with
     /// two or more captures or hits (bounce chains).
-    fn compare(p: &Position) -> usize {
+    fn compare(p: &SonicHex) -> usize {
         let want: BTreeMap<String, Board> = board_of(p)
             .moves(p.rules)
             .into_iter()
@@ -626,7 +633,7 @@ mod tests {
     const KINDS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'P'];
 
     /// A random valid position text (or `None` when the draw is invalid).
-    fn random_position(r: &mut Rng, rules: HexRules) -> Option<Position> {
+    fn random_position(r: &mut Rng, rules: HexRules) -> Option<SonicHex> {
         let cells: Vec<Cell> = Cell::all().collect();
         let mut board: BTreeMap<Cell, char> = BTreeMap::new();
         let mut put = |r: &mut Rng, ch: char| loop {
@@ -683,7 +690,7 @@ mod tests {
         };
         let turn = if r.below(2) == 0 { 'w' } else { 'b' };
         let text = format!("{} {turn} - 0 1 {springs}", ranks.join("/"));
-        Position::from_text(&text, rules).ok()
+        SonicHex::from_text(&text, rules).ok()
     }
 
     fn random_rules(r: &mut Rng) -> HexRules {
@@ -709,7 +716,7 @@ mod tests {
     }
 
     /// Plays random moves from `p`, comparing at every node.
-    fn playout(r: &mut Rng, mut p: Position, plies: usize) -> usize {
+    fn playout(r: &mut Rng, mut p: SonicHex, plies: usize) -> usize {
         let mut n = 0;
         for _ in 0..plies {
             n += compare(&p);
@@ -722,7 +729,7 @@ mod tests {
             // Every position met in a game prints a text that reads back.
             if p.winner.is_none() {
                 let t = p.to_text();
-                let q = Position::from_text(&t, p.rules).expect("a played position reads back");
+                let q = SonicHex::from_text(&t, p.rules).expect("a played position reads back");
                 assert_eq!(q.to_text(), t);
             }
         }
@@ -762,7 +769,7 @@ mod tests {
             } else {
                 random_rules(&mut r)
             };
-            let mut p = Position::from_text(super::super::START, rules).unwrap();
+            let mut p = SonicHex::from_text(super::super::START, rules).unwrap();
             // Springs in the middle of the board make the game tactical.
             for n in ["d4", "f6", "h4", "f4", "e6", "g6"] {
                 if r.below(2) == 0 {

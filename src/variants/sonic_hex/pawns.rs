@@ -24,7 +24,7 @@ use crate::variants::glinski::{
 use crate::variants::sonic::pieces::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::moves::HexMove;
-use super::position::Position;
+use super::position::SonicHex;
 
 /// The promotion choices, in the order moves are generated (GLN-1: Q R B
 /// N; no compounds on the hexagonal board, SCA-13).
@@ -64,7 +64,7 @@ fn promote<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32) {
 
 /// Every pawn move of the side to move, into `sink` (set-wise).
 #[inline]
-pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &Position, sink: &mut S) {
+pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) {
     let us = pos.turn as usize;
     let pawns = pos.pawns & pos.occ[us];
     if pawns == 0 {

@@ -11,7 +11,7 @@
 //! counters; about 350 bytes, copied per node (copy-make).
 
 use crate::core::hex;
-use crate::core::{Color, Game, Move, MoveError, MoveSink, Outcome, PositionError, Verdict};
+use crate::core::{Color, Game, MoveError, MoveSink, Outcome, PositionError, Verdict};
 use crate::variants::glinski::PAWN_FORWARD;
 use crate::variants::sonic::pieces::{
     color_of, has_piece, kind, piece, Cells, KING, PAWN, PIECE_MASK, SPRING,
@@ -25,7 +25,7 @@ use super::HexRules;
 
 /// A validated position (see [`notation`] for its text).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct SonicHex {
     pub(crate) rules: HexRules,
     /// The mailbox by slot: piece byte plus the spring bit (SCA-4.4).
     pub(crate) cells: Cells,
@@ -55,7 +55,7 @@ pub struct Position {
 
 /// Everything the next moves depend on (the counters are left out: no
 /// rule reads them, so transpositions share their hash).
-impl std::hash::Hash for Position {
+impl std::hash::Hash for SonicHex {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.rules.hash(h);
         self.cells[..121].hash(h);
@@ -67,12 +67,12 @@ impl std::hash::Hash for Position {
     }
 }
 
-impl Position {
+impl SonicHex {
     /// Parses and validates a position text (G4).
     ///
     /// # Errors
     /// A [`PositionError`] naming the field.
-    pub fn from_text(text: &str, rules: HexRules) -> Result<Position, PositionError> {
+    pub fn from_text(text: &str, rules: HexRules) -> Result<SonicHex, PositionError> {
         notation::validate(notation::parse_setup(text)?, rules)
     }
 
@@ -90,8 +90,8 @@ impl Position {
     }
 
     /// An empty board (no pieces, no springs) with these rules.
-    pub(crate) fn empty(rules: HexRules) -> Position {
-        Position {
+    pub(crate) fn empty(rules: HexRules) -> SonicHex {
+        SonicHex {
             rules,
             cells: [0; 256],
             occ: [0; 2],
@@ -234,48 +234,75 @@ impl Position {
     }
 }
 
-impl Game for Position {
+impl Game for SonicHex {
     type Move = HexMove;
 
     fn variant(&self) -> &'static str {
         "sonic-hex"
     }
+
     fn turn(&self) -> Color {
         self.turn
     }
-    fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) {
-        Position::generate(self, sink);
+
+    fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) -> crate::core::Flow {
+        SonicHex::generate(self, sink);
+        std::ops::ControlFlow::Continue(())
     }
+
     fn play(&mut self, m: &HexMove) {
         self.apply(m);
     }
+
     /// SCA-9.4: a lost king loses; no legal move is a draw (check plays no
     /// part on this board, SCA-13).
     fn outcome(&self) -> Option<Outcome> {
         if let Some(w) = self.winner {
             return Some(Outcome::Win(w));
         }
-        (self.count_legal() == 0).then_some(Outcome::Draw)
+        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
     }
+}
+
+impl crate::core::Notation for SonicHex {
     fn to_text(&self) -> String {
         notation::to_text(self)
     }
-    fn to_move(&self, m: &HexMove) -> Move {
-        self.shared_move(m)
-    }
+
     fn move_text(&self, m: &HexMove) -> String {
         notation::move_text(self, m)
     }
+
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
         notation::parse_move_text(text).map(|_| ())
     }
+}
+
+impl crate::core::Explain for SonicHex {
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         super::explain::explain(self, text)
     }
-    fn diagram(&self) -> Option<crate::core::diagram::Diagram> {
-        Some(super::diagram::diagram(self))
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for SonicHex {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        super::diagram::diagram(self)
     }
+
     fn draw_move(&self, m: &HexMove) -> crate::core::diagram::MoveDrawing {
         super::diagram::draw_move(self, m)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        self.to_move(m).from()
+    }
+}
+
+/// LEGACY: the old union move, still used by this game's pictures.
+#[cfg(feature = "pictures")]
+impl SonicHex {
+    pub(crate) fn to_move(&self, m: &HexMove) -> crate::core::Move {
+        self.shared_move(m)
     }
 }
