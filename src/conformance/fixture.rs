@@ -89,6 +89,10 @@ pub struct ExpectExplain {
     /// Rule IDs the verdict must name (a subset of what it names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
+    /// The verdict names exactly `rules`, in this order (for a legal move:
+    /// its base rule, then every rule whose effect happened during it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]

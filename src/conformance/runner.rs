@@ -273,12 +273,23 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
                 }
                 // A backend that names no rule IDs is held to legality.
                 if let Some(named) = &rules {
-                    for r in x.rules.iter().filter(|r| !named.contains(r)) {
-                        fails.push(format!(
-                            "explain {}: rule {r} not named (named: {})",
-                            x.mv,
-                            named.join(", ")
-                        ));
+                    if x.exact {
+                        if named != &x.rules {
+                            fails.push(format!(
+                                "explain {}: expected exactly the rules [{}] in this order, named [{}]",
+                                x.mv,
+                                x.rules.join(", "),
+                                named.join(", ")
+                            ));
+                        }
+                    } else {
+                        for r in x.rules.iter().filter(|r| !named.contains(r)) {
+                            fails.push(format!(
+                                "explain {}: rule {r} not named (named: {})",
+                                x.mv,
+                                named.join(", ")
+                            ));
+                        }
                     }
                 }
             }

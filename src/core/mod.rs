@@ -27,6 +27,8 @@ pub mod perft;
 pub mod rules;
 pub mod sink;
 pub mod table;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod variant;
 
 pub use color::{Color, Outcome};
