@@ -24,12 +24,13 @@ pub fn mangled(seeds: &[&str], alphabet: &str, count: usize, seed: u64) -> Vec<S
             for _ in 0..1 + next(3) {
                 let at = next(chars.len().max(1));
                 let c = alphabet[next(alphabet.len())];
+                let len = chars.len();
                 match next(3) {
-                    0 if !chars.is_empty() => chars[at.min(chars.len() - 1)] = c,
-                    1 if !chars.is_empty() => {
-                        chars.remove(at.min(chars.len() - 1));
+                    0 if len > 0 => chars[at.min(len - 1)] = c,
+                    1 if len > 0 => {
+                        chars.remove(at.min(len - 1));
                     }
-                    _ => chars.insert(at.min(chars.len()), c),
+                    _ => chars.insert(at.min(len), c),
                 }
             }
             chars.into_iter().collect()
