@@ -7,4 +7,6 @@ pub mod cli;
 pub mod conformance;
 pub mod core;
 pub mod render;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod variants;

@@ -115,7 +115,12 @@ fn rejected(e: Error) -> BackendError {
 }
 
 impl Reference {
-    fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
+    /// The game a request describes (variant, options, position, history),
+    /// with the mutant applied; errors as the backend answers them.
+    ///
+    /// # Errors
+    /// The first thing that is wrong, as [`BackendError::Rejected`].
+    pub fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
         let v = variants::get(&req.variant).map_err(rejected)?;
         let mutant = self.mutant.as_deref().and_then(|m| mutant_for(m, v));
         variants::setup(&Setup {
