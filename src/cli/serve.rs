@@ -21,10 +21,14 @@ pub struct ServeArgs {
     /// The most nodes one perft or divide request may visit (413 beyond).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes)]
     pub max_nodes: u64,
-    /// The most requests computing at once; the others get 503 at once
-    /// (default: the number of CPUs, at least 2).
+    /// The most requests computing at once (default: the number of CPUs,
+    /// at least 2).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_busy: Option<u32>,
+    /// How long a request waits, in seconds, while --max-busy others
+    /// compute; then it gets 503.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "0.25")]
+    pub max_wait: Duration,
     /// The longest one request may compute, in seconds (503 beyond).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
     pub timeout: Duration,
@@ -38,6 +42,7 @@ pub fn run(a: &ServeArgs) -> Result<i32, Exit> {
         limits: Limits {
             max_nodes: a.max_nodes.max(1),
             max_busy: a.max_busy.map_or(defaults.max_busy, |n| n as usize),
+            max_wait: a.max_wait,
             time_limit: a.timeout,
             ..defaults
         },

@@ -206,9 +206,7 @@ pub fn answer_request(backend: &mut Reference, r: &EngineRequest) -> Option<Valu
         ("perft" | "divide", None) => {
             return Some(protocol_error(format!("{}: missing 'depth'", r.cmd)))
         }
-        ("divide", Some(0)) => {
-            return Some(protocol_error("divide: 'depth' must be at least 1"))
-        }
+        ("divide", Some(0)) => return Some(protocol_error("divide: 'depth' must be at least 1")),
         (_, d) => d.unwrap_or(0),
     };
     let result: Result<Value, BackendError> = match r.cmd.as_str() {

@@ -47,8 +47,11 @@ pub struct Limits {
     pub max_body: usize,
     /// The most nodes one perft or divide may visit (413 beyond).
     pub max_nodes: u64,
-    /// The most requests computing at once (503 for the others).
+    /// The most requests computing at once.
     pub max_busy: usize,
+    /// How long a request waits for one of the others to finish when
+    /// [`Limits::max_busy`] are computing (503 after that).
+    pub max_wait: Duration,
     /// The longest a request may compute (503 beyond).
     pub time_limit: Duration,
 }
@@ -61,6 +64,7 @@ impl Default for Limits {
             max_busy: std::thread::available_parallelism()
                 .map_or(2, |n| n.get())
                 .clamp(2, 64),
+            max_wait: Duration::from_millis(250),
             time_limit: Duration::from_secs(10),
         }
     }
@@ -213,12 +217,17 @@ impl ApiRequest {
 pub fn parse_request(body: &[u8]) -> Result<ApiRequest, Reply> {
     let text = std::str::from_utf8(body)
         .map_err(|e| error("input", &format!("the request body is not UTF-8 ({e})")))?;
-    serde_json::from_str(text).map_err(|e| {
+    let bad = |e: &dyn std::fmt::Display| {
         error(
             "input",
             &format!("the request body is not a request of this API: {e}"),
         )
-    })
+    };
+    let v: Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+    if !v.is_object() {
+        return Err(bad(&"it must be a JSON object"));
+    }
+    serde_json::from_value(v).map_err(|e| bad(&e))
 }
 
 /// Answers `cmd` for the request `body`.
@@ -240,7 +249,10 @@ pub fn answer_request(cmd: Command, r: &ApiRequest, limits: &Limits) -> Reply {
         return error("input", "'from' is a field of moves only");
     }
     if r.picture && cmd != Command::Play {
-        return error("input", "'picture' is a field of moves (with 'from') and play only");
+        return error(
+            "input",
+            "'picture' is a field of moves (with 'from') and play only",
+        );
     }
     let answered = match cmd {
         Command::Perft | Command::Divide => {
@@ -472,6 +484,7 @@ pub fn variants(limits: &Limits) -> Reply {
             "max_body_bytes": limits.max_body,
             "max_nodes": limits.max_nodes,
             "max_busy": limits.max_busy,
+            "max_wait_ms": limits.max_wait.as_millis() as u64,
             "time_limit_ms": limits.time_limit.as_millis() as u64,
         },
     }))
@@ -490,18 +503,36 @@ mod tests {
         let r = ask(Command::Moves, json!({"variant": "fide"}));
         assert_eq!(r.status, 200);
         assert_eq!(r.body["moves"].as_array().unwrap().len(), 20);
-        let r = ask(Command::Play, json!({"variant": "fide", "moves": ["e2e4", "e2e4"]}));
-        assert_eq!((r.status, &r.body["error"]["kind"]), (422, &json!("illegal-move")));
+        let r = ask(
+            Command::Play,
+            json!({"variant": "fide", "moves": ["e2e4", "e2e4"]}),
+        );
+        assert_eq!(
+            (r.status, &r.body["error"]["kind"]),
+            (422, &json!("illegal-move"))
+        );
         assert_eq!(r.body["error"]["ply"], 2);
-        let r = ask(Command::Play, json!({"variant": "fide", "position": "8/8 w"}));
-        assert_eq!((r.status, &r.body["error"]["kind"]), (400, &json!("position")));
+        let r = ask(
+            Command::Play,
+            json!({"variant": "fide", "position": "8/8 w"}),
+        );
+        assert_eq!(
+            (r.status, &r.body["error"]["kind"]),
+            (400, &json!("position"))
+        );
         let r = ask(Command::Perft, json!({"variant": "fide"}));
         assert_eq!((r.status, &r.body["error"]["kind"]), (400, &json!("input")));
         let r = ask(Command::Perft, json!({"variant": "fide", "depth": 65}));
-        assert_eq!((r.status, &r.body["error"]["kind"]), (400, &json!("unsupported")));
+        assert_eq!(
+            (r.status, &r.body["error"]["kind"]),
+            (400, &json!("unsupported"))
+        );
         let r = ask(Command::Moves, json!({"variant": "fide", "mvoes": []}));
         assert_eq!(r.status, 400);
-        assert!(r.body["error"]["message"].as_str().unwrap().contains("mvoes"));
+        assert!(r.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("mvoes"));
         let r = answer(Command::Moves, b"{", &Limits::default());
         assert_eq!((r.status, &r.body["error"]["kind"]), (400, &json!("input")));
     }
@@ -515,7 +546,10 @@ mod tests {
         let body = json!({"variant": "fide", "depth": 4}).to_string();
         let r = answer(Command::Perft, body.as_bytes(), &limits);
         assert_eq!(r.status, 413, "{:?}", r.body);
-        assert!(r.body["error"]["message"].as_str().unwrap().contains("1000"));
+        assert!(r.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("1000"));
         let body = json!({"variant": "fide", "depth": 2}).to_string();
         let r = answer(Command::Divide, body.as_bytes(), &limits);
         assert_eq!((r.status, &r.body["nodes"]), (200, &json!(400)));
@@ -544,7 +578,10 @@ mod tests {
         assert_eq!(r.body["cells"].as_array().unwrap().len(), 64);
         let r = ask(Command::Moves, json!({"variant": "fide", "from": "z9"}));
         assert_eq!(r.status, 400, "{:?}", r.body);
-        let r = ask(Command::Play, json!({"variant": "glinski", "picture": true}));
+        let r = ask(
+            Command::Play,
+            json!({"variant": "glinski", "picture": true}),
+        );
         assert_eq!(r.body["cells"].as_array().unwrap().len(), 91);
         assert_eq!(r.body["outcome"], "none");
     }

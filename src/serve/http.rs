@@ -12,8 +12,8 @@
 //! is read to the end; a game request must say `Content-Type:
 //! application/json` (415 otherwise; it also keeps other web sites' pages
 //! from posting to the server without the browser asking first); at most
-//! [`Limits::max_busy`] game requests compute at once, the others get 503
-//! at once (never queued); a request still computing after
+//! [`Limits::max_busy`] game requests compute at once, another waits at
+//! most [`Limits::max_wait`] for one of them to end and then gets 503; a request still computing after
 //! [`Limits::time_limit`] and a grace second gets 503 (perft and divide
 //! stop by themselves at the time limit). Every error, also axum's and
 //! tower-http's own, is a JSON body `{"error": {"kind", "message"}}`.
@@ -146,14 +146,24 @@ async fn game_handler(
             "send the request body as JSON with the header Content-Type: application/json",
         ));
     }
-    let Ok(permit) = Arc::clone(&s.busy).try_acquire_owned() else {
-        return json_response(api::error(
-            "busy",
-            &format!(
-                "the server is busy: {} requests are computing (arbiter serve --max-busy); try again in a moment",
-                s.limits.max_busy
-            ),
-        ));
+    let permit = match Arc::clone(&s.busy).try_acquire_owned() {
+        Ok(p) => p,
+        Err(_) => {
+            let wait = Arc::clone(&s.busy).acquire_owned();
+            match tokio::time::timeout(s.limits.max_wait, wait).await {
+                Ok(Ok(p)) => p,
+                _ => {
+                    return json_response(api::error(
+                        "busy",
+                        &format!(
+                            "the server is busy: {} requests are computing and none ended within {} ms (arbiter serve --max-busy, --max-wait); try again in a moment",
+                            s.limits.max_busy,
+                            s.limits.max_wait.as_millis()
+                        ),
+                    ))
+                }
+            }
+        }
     };
     let limits = s.limits;
     // The permit is held until the computation ends, also when the

@@ -171,8 +171,8 @@ pub fn parse(doc: &str) -> BTreeMap<String, Entry> {
             let next = lines[i];
             let indented = next.starts_with("  ");
             let clause = next.starts_with("- ") && !next.starts_with("- **");
-            let blank_then_indented = next.trim().is_empty()
-                && lines.get(i + 1).is_some_and(|l| l.starts_with("  "));
+            let blank_then_indented =
+                next.trim().is_empty() && lines.get(i + 1).is_some_and(|l| l.starts_with("  "));
             if indented || clause || blank_then_indented {
                 block.push(next);
                 i += 1;
@@ -245,7 +245,10 @@ Not part of it.
 
     #[test]
     fn the_built_in_document_has_the_entries_explain_names() {
-        for id in ["G2", "FIDE-1", "SCA-4.2", "SCA-13", "HOP-7", "CRZ-V", "DEN-2", "CWB-4", "ENG-1", "GLN-1"] {
+        for id in [
+            "G2", "FIDE-1", "SCA-4.2", "SCA-13", "HOP-7", "CRZ-V", "DEN-2", "CWB-4", "ENG-1",
+            "GLN-1",
+        ] {
             let e = entry(id).unwrap_or_else(|| panic!("no entry for {id}"));
             assert!(e.text.contains(id), "{id}: {}", e.text);
         }

@@ -143,7 +143,6 @@ const scenarios = {
     check(await page.isVisible('.verdict.illegal'), 'verdict styled illegal');
     const link = await page.inputValue('#link');
     check(link.includes('judge=') && link.includes('variant=hop'), 'share link: ' + link);
-    fs.writeFileSync(path.join(shotDir, 'serve-hop-link.txt'), link);
     await shot(page, 'hop-illegal');
   },
 

@@ -32,6 +32,8 @@ mod perft;
 mod readme;
 mod render;
 mod rule_ids;
+#[cfg(feature = "serve")]
+mod serve;
 mod sonic_hex_cli;
 mod sonic_texts;
 mod split_merge;
