@@ -632,12 +632,14 @@ fn load_test() {
     let mix = load_mix();
     let run = |n: usize| -> (Vec<u128>, [usize; 4], Duration) {
         let start = Instant::now();
-        let per = n / clients;
+
         let results: Vec<(Vec<u128>, [usize; 4])> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..clients)
                 .map(|k| {
                     let addr = server.addr.clone();
                     let mix = &mix;
+                    // n requests in all: the first n % clients clients send one more.
+                    let per = n / clients + usize::from(k < n % clients);
                     s.spawn(move || {
                         let mut c = Client::new(&addr);
                         let mut lat = Vec::with_capacity(per);
