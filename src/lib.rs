@@ -13,3 +13,5 @@ pub mod cli;
 pub mod conformance;
 #[cfg(feature = "pictures")]
 pub mod render;
+#[cfg(feature = "serve")]
+pub mod serve;

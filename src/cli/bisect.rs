@@ -56,6 +56,7 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
     let mut reference = Reference {
         threads: a.threads,
         mutant: a.game.mutant.clone(),
+        ..Reference::default()
     };
     let base = Request {
         variant: a.game.variant.clone(),

@@ -145,6 +145,7 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
         None => Box::new(Reference {
             threads: a.threads,
             mutant: None,
+            ..Reference::default()
         }),
     };
     // The reference gets the engines' time limit per perft too.

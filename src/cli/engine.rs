@@ -57,6 +57,7 @@ pub fn run(a: &EngineArgs) -> Result<i32, Exit> {
     let mut backend = Reference {
         threads: a.threads,
         mutant: a.mutant.clone(),
+        ..Reference::default()
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -28,6 +28,8 @@ pub mod mutants;
 pub mod perft;
 pub mod play;
 pub mod progress;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod split;
 pub mod variants_cmd;
 
@@ -68,6 +70,9 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Write the perft expectations of fixtures as an EPD perft suite.
     Export(export::ExportArgs),
+    /// Serve the adjudication page and the HTTP API (http://127.0.0.1:8080/ by default).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// Which game and position a command is about.
@@ -225,6 +230,8 @@ impl Command {
             Command::Engine(_) | Command::Bisect(_) | Command::Split(_) | Command::Export(_) => {
                 false
             }
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => false,
         }
     }
 }
@@ -258,6 +265,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Split(a) => split::run(&a),
         Command::Merge(a) => merge::run(&a),
         Command::Export(a) => export::run(&a),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::run(&a),
     };
     match result {
         Ok(code) => code,

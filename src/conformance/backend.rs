@@ -101,6 +101,11 @@ pub struct Reference {
     /// `variant/name`, or a bare `name` applying to every variant that
     /// declares it. Variants that do not declare it play their real rules.
     pub mutant: Option<String>,
+    /// The most work each perft or divide may do (`Limit::NONE`: none).
+    pub limit: Limit,
+    /// Where the last perft or divide that its limit stopped says so (such
+    /// a request is answered as failed).
+    pub stopped: Option<Stopped>,
 }
 
 impl Default for Reference {
@@ -108,6 +113,8 @@ impl Default for Reference {
         Reference {
             threads: 1,
             mutant: None,
+            limit: Limit::NONE,
+            stopped: None,
         }
     }
 }
@@ -129,7 +136,12 @@ fn rejected(e: Error) -> BackendError {
 }
 
 impl Reference {
-    fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
+    /// The game a request describes (variant, options, position, history),
+    /// with the mutant applied; errors as the backend answers them.
+    ///
+    /// # Errors
+    /// The first thing that is wrong, as [`BackendError::Rejected`].
+    pub fn game(&self, req: &Request) -> Result<Box<dyn crate::core::DynGame>, BackendError> {
         let v = variants::get(&req.variant).map_err(rejected)?;
         let mutant = self.mutant.as_deref().and_then(|m| mutant_for(m, v));
         variants::setup(&Setup {
@@ -171,8 +183,10 @@ impl Backend for Reference {
         Ok(self.game(req)?.to_text())
     }
     fn nodes(&mut self, req: &Request, depth: u32) -> Result<u64, BackendError> {
-        self.nodes_within(req, depth, Limit::NONE)?
-            .map_err(|s| BackendError::Failed(format!("perft({depth}) {s}")))
+        self.nodes_within(req, depth, self.limit)?.map_err(|s| {
+            self.stopped = Some(s);
+            BackendError::Failed(format!("perft({depth}) {s}"))
+        })
     }
     fn nodes_within(
         &mut self,
@@ -214,10 +228,18 @@ impl Backend for Reference {
     }
     fn divide(&mut self, req: &Request, depth: u32) -> Result<Vec<(String, u64)>, BackendError> {
         check_depth(depth)?;
+        let options = PerftOptions {
+            threads: self.threads,
+            limit: self.limit,
+            ..PerftOptions::default()
+        };
         let mut rows = self
             .game(req)?
-            .divide(depth.max(1), &PerftOptions::threads(self.threads))
-            .map_err(|s| BackendError::Failed(format!("divide({depth}) {s}")))?;
+            .divide(depth.max(1), &options)
+            .map_err(|s| {
+                self.stopped = Some(s);
+                BackendError::Failed(format!("divide({depth}) {s}"))
+            })?;
         rows.sort();
         Ok(rows)
     }

@@ -76,6 +76,7 @@ pub fn run_suite(
         let mut reference = Reference {
             threads: 1,
             mutant: None,
+            ..Reference::default()
         };
         let mine: Vec<&Fixture> = fixtures
             .iter()
@@ -92,6 +93,7 @@ pub fn run_suite(
             let mut mutant = Reference {
                 threads: 1,
                 mutant: Some(format!("{}/{}", v.id, m.name)),
+                ..Reference::default()
             };
             let mut killed_by = Vec::new();
             for f in &mine {

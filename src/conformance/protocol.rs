@@ -190,18 +190,23 @@ pub fn answer(backend: &mut Reference, line: &str) -> Option<(Value, Value)> {
         }
     };
     let id = json!(r.id);
+    answer_request(backend, &r).map(|v| (id, v))
+}
+
+/// Answers one parsed request with the reference `backend` (the answer
+/// without the `id`; `None` for `quit`). Used by [`answer`] and by the
+/// HTTP API of `arbiter serve`.
+pub fn answer_request(backend: &mut Reference, r: &EngineRequest) -> Option<Value> {
     let req = r.request();
     let needs_variant = !matches!(r.cmd.as_str(), "hello" | "quit");
     if needs_variant && r.variant.is_none() {
-        return Some((id, protocol_error(format!("{}: missing 'variant'", r.cmd))));
+        return Some(protocol_error(format!("{}: missing 'variant'", r.cmd)));
     }
     let depth = match (r.cmd.as_str(), r.depth) {
         ("perft" | "divide", None) => {
-            return Some((id, protocol_error(format!("{}: missing 'depth'", r.cmd))))
+            return Some(protocol_error(format!("{}: missing 'depth'", r.cmd)))
         }
-        ("divide", Some(0)) => {
-            return Some((id, protocol_error("divide: 'depth' must be at least 1")))
-        }
+        ("divide", Some(0)) => return Some(protocol_error("divide: 'depth' must be at least 1")),
         (_, d) => d.unwrap_or(0),
     };
     let result: Result<Value, BackendError> = match r.cmd.as_str() {
@@ -212,7 +217,7 @@ pub fn answer(backend: &mut Reference, line: &str) -> Option<(Value, Value)> {
         "outcome" => backend.outcome(&req).map(|o| json!({"outcome": o})),
         "perft" => backend.nodes(&req, depth).map(|n| json!({"nodes": n})),
         "explain" => match &r.mv {
-            None => return Some((id, protocol_error("explain: missing 'move'"))),
+            None => return Some(protocol_error("explain: missing 'move'")),
             Some(mv) => backend
                 .explain(&req, mv)
                 .map(|(legal, rules)| json!({"legal": legal, "rules": rules})),
@@ -228,13 +233,10 @@ pub fn answer(backend: &mut Reference, line: &str) -> Option<(Value, Value)> {
             crate::core::error::echo(other)
         ))),
     };
-    Some((
-        id,
-        match result {
-            Ok(v) => v,
-            Err(e) => json!({ "error": error_value(&e) }),
-        },
-    ))
+    Some(match result {
+        Ok(v) => v,
+        Err(e) => json!({ "error": error_value(&e) }),
+    })
 }
 
 /// Serves the protocol on `input` / `output` until `quit` or end of input.

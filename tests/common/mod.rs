@@ -1,6 +1,8 @@
 //! Shared helpers of the command-line tests.
 #![allow(dead_code)]
 
+#[cfg(feature = "serve")]
+pub mod http;
 pub mod perft_cases;
 pub mod schema;
 pub mod tools;

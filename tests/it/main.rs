@@ -34,6 +34,8 @@ mod perft_options;
 mod readme;
 mod render;
 mod rule_ids;
+#[cfg(feature = "serve")]
+mod serve;
 mod sonic_hex_cli;
 mod sonic_texts;
 mod split_merge;
