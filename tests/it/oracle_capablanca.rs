@@ -282,7 +282,7 @@ impl Capablanca {
         let free = |sq: Square| on_board(sq) && self.board.get(&sq).is_none_or(|p| p.0 != white);
         for (&(f, r), &(_, kind)) in self.board.iter().filter(|(_, p)| p.0 == white) {
             let from = (f, r);
-            let mut steps = |dirs: &[Square], out: &mut Vec<Move>| {
+            let steps = |dirs: &[Square], out: &mut Vec<Move>| {
                 for &(df, dr) in dirs {
                     let to = (f + df, r + dr);
                     if free(to) {
@@ -290,7 +290,7 @@ impl Capablanca {
                     }
                 }
             };
-            let mut slides = |dirs: &[Square], out: &mut Vec<Move>| {
+            let slides = |dirs: &[Square], out: &mut Vec<Move>| {
                 for &(df, dr) in dirs {
                     let mut to = (f + df, r + dr);
                     while free(to) {
@@ -520,6 +520,12 @@ fn start_perft() {
     let s = Capablanca::start();
     assert_eq!(s.to_text(), START);
     assert_eq!([s.perft(1), s.perft(2), s.perft(3)], [28, 784, 25228]);
+    let rows = s.divide(2);
+    assert_eq!(
+        rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        s.legal()
+    );
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 784);
 }
 
 #[test]

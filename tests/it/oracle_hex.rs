@@ -60,8 +60,7 @@ pub const UP: Step = (0, 1);
 /// orthogonal 60° to the left or right.
 pub fn knight_leaps() -> Vec<Step> {
     let mut out = Vec::new();
-    for i in 0..6 {
-        let (a, b) = ORTHOGONAL[i];
+    for (i, &(a, b)) in ORTHOGONAL.iter().enumerate() {
         for j in [(i + 1) % 6, (i + 5) % 6] {
             let (c, d) = ORTHOGONAL[j];
             out.push((2 * a + c, 2 * b + d));
@@ -583,7 +582,7 @@ impl HexPosition {
         };
         for (&from, p) in self.board.iter().filter(|(_, p)| p.white == white) {
             let free = |c: Cell| self.board.get(&c).is_none_or(|q| q.white != white);
-            let mut slide = |dirs: &[Step], out: &mut Vec<Move>| {
+            let slide = |dirs: &[Step], out: &mut Vec<Move>| {
                 for &d in dirs {
                     let mut at = from;
                     while let Some(n) = shape.step(at, d) {
@@ -969,9 +968,9 @@ mod tests {
         let g = Shape::Glinski;
         let f6 = g.parse("f6").unwrap();
         let mut around = Vec::new();
-        for i in 0..6 {
-            around.push(g.name(g.step(f6, ORTHOGONAL[i]).unwrap()));
-            around.push(g.name(g.step(f6, DIAGONAL[i]).unwrap()));
+        for (&o, &d) in ORTHOGONAL.iter().zip(&DIAGONAL) {
+            around.push(g.name(g.step(f6, o).unwrap()));
+            around.push(g.name(g.step(f6, d).unwrap()));
         }
         assert_eq!(around.join(" "), "f7 g7 g6 h5 g5 g4 f5 e4 e5 d5 e6 e7");
         let forward_diagonals = |from: &str, white: bool| {

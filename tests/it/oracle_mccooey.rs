@@ -87,11 +87,18 @@ fn start_array_is_mccooeys() {
     assert_eq!(parse(START).unwrap().to_text(), START);
 }
 
-/// MCC-1's start perft 31 / 947 / 33307 (issue 22).
+/// MCC-1's start perft 31 / 947 / 33307 (issue 22); divide splits it by
+/// first move.
 #[test]
 fn start_perft() {
     let s = start();
     assert_eq!([s.perft(1), s.perft(2), s.perft(3)], [31, 947, 33307]);
+    let rows = s.divide(2);
+    assert_eq!(
+        rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        s.legal()
+    );
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 947);
 }
 
 /// arbiter's `mccooey` against this oracle (switched on by
