@@ -415,6 +415,18 @@ fn random_histories(
 /// 200 000 nodes here, 5 000 000 in examples/run-externals.sh), divide
 /// from the start to depth 4, and legal moves and perft after random games.
 fn fairy_stockfish_agrees_with_arbiter() {
+    // The perftree-style script too (a process per request: a small suite).
+    let (code, out, err) = arbiter(&[
+        "check",
+        "--perftree",
+        "sh examples/fairy-stockfish-perftree.sh",
+        fide_suite("fairy-stockfish-perftree").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, last_line(&out)),
+        (0, "6 passed, 0 failed"),
+        "{out}\n{err}"
+    );
     for variant in fairy_stockfish_variants() {
         let fixtures = format!("fixtures/{variant}");
         if std::path::Path::new(&fixtures).is_dir() {
@@ -546,6 +558,29 @@ fn the_capablanca_oracle_agrees_with_fairy_stockfish() {
         }
     }
     assert!(seen > 800, "{seen} positions");
+    // The perftree-style script reads a 10-file FEN as capablanca.
+    let out = Command::new("sh")
+        .args([
+            "examples/fairy-stockfish-perftree.sh",
+            "2",
+            oracle_capablanca::START,
+            "e2e4",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: BTreeMap<String, u64> = text
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(m, n)| (m.to_string(), n.parse().unwrap()))
+        .collect();
+    let after = Capablanca::start().play("e2e4").unwrap();
+    assert_eq!(
+        rows,
+        after.divide(2).into_iter().collect::<BTreeMap<_, _>>(),
+        "{text}"
+    );
 }
 
 /// The shim never lets Fairy-Stockfish skip a move silently (its
