@@ -2,8 +2,12 @@
 # Checks the implementations we did not write against the fixtures:
 #   Stockfish through the perftree adapter on fixtures/fide (moves / perft
 #   / divide cases; the rest are skipped), pydraughts through its protocol
-#   shim on fixtures/english. A missing program is skipped with a message,
-#   or with CI=true (as .ci/run sets) is a failure.
+#   shim on fixtures/english, Fairy-Stockfish through its protocol shim on
+#   fixtures/fide and (once it exists) fixtures/capablanca, and the hexchess
+#   crate through examples/hexchess-engine on fixtures/glinski (with its
+#   expected failures) plus a divide comparison from the start. A missing
+#   program is skipped with a message, or with CI=true (as .ci/run sets) is
+#   a failure.
 # Usage: examples/run-externals.sh [ARBITER]   (default: target/release/arbiter,
 # else target/debug/arbiter, else arbiter on PATH). Exit 1 on any failure.
 set -u
@@ -41,5 +45,28 @@ if python3 -c 'import draughts' >/dev/null 2>&1; then
 else
     echo "== pydraughts: SKIPPED (python3 module draughts not installed; see examples/install-externals.sh)"
     [ "${CI:-}" = true ] && { echo "run-externals: CI=true: pydraughts must be installed" >&2; status=1; }
+fi
+if { command -v fairy-stockfish >/dev/null 2>&1 || [ -x /usr/games/fairy-stockfish ]; } \
+    && command -v python3 >/dev/null 2>&1; then
+    for v in fide capablanca; do
+        if [ -d "fixtures/$v" ]; then
+            echo "== fairy-stockfish (protocol shim) on fixtures/$v"
+            "$arbiter" check --engine "python3 $here/fairy-stockfish-engine.py" --max-nodes 5000000 --timeout 60 \
+                "fixtures/$v" || status=1
+        fi
+    done
+else
+    echo "== fairy-stockfish: SKIPPED (fairy-stockfish or python3 not installed; see examples/install-externals.sh)"
+    [ "${CI:-}" = true ] && { echo "run-externals: CI=true: fairy-stockfish must be installed" >&2; status=1; }
+fi
+hexchess=$root/target/hexchess-engine/release/hexchess-engine
+if [ -x "$hexchess" ]; then
+    echo "== hexchess (examples/hexchess-engine) on fixtures/glinski"
+    "$arbiter" check --engine "$hexchess" --timeout 60 --xfail "$here/hexchess.xfail.yaml" fixtures/glinski || status=1
+    echo "== hexchess: divide from the start, depth 4"
+    "$arbiter" bisect --engine "$hexchess" --variant glinski --depth 4 --timeout 300 || status=1
+else
+    echo "== hexchess: SKIPPED (examples/hexchess-engine not built; see examples/install-externals.sh)"
+    [ "${CI:-}" = true ] && { echo "run-externals: CI=true: examples/hexchess-engine must be built" >&2; status=1; }
 fi
 exit $status
