@@ -32,7 +32,12 @@ pub const HEX_FILES: &[u8; 11] = b"abcdefghikl";
 pub enum Geometry {
     /// A rectangle of `width × height` squares (each 1..=16), files `a..`
     /// left to right, rank 1 at the bottom (White's side, G1).
-    Square { width: u8, height: u8 },
+    Square {
+        /// Files.
+        width: u8,
+        /// Ranks.
+        height: u8,
+    },
     /// Gliński's hexagonal board: 91 cells in 11 files `a..l` without `j`;
     /// file `f` has ranks 1..=11, `e`/`g` 1..=10, ... `a`/`l` 1..=6. Files
     /// are vertical columns of flat-topped hexagons, rank 1 at the bottom.
@@ -158,6 +163,7 @@ pub struct Piece {
     /// The game's letter for the piece (drawn upper case on a round token);
     /// `None` draws a plain disc (a draughts man).
     pub letter: Option<char>,
+    /// The side it belongs to.
     pub color: Color,
 }
 
@@ -191,6 +197,7 @@ impl Piece {
 /// square; a Crazy Chess rook stack lists its contents in order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// Where it stands.
     pub square: Square,
     /// Bottom first; the last one is on top. Never empty.
     pub stack: Vec<Piece>,
@@ -220,7 +227,9 @@ pub enum Marker {
 /// A [`Marker`] on a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareMarker {
+    /// The square marked.
     pub square: Square,
+    /// What marks it.
     pub marker: Marker,
 }
 
@@ -234,10 +243,20 @@ pub enum Fact {
     /// The en passant target cell.
     EnPassant(Square),
     /// Pieces in hand of one side (drops), in the order they are listed.
-    Reserve { color: Color, pieces: Vec<Piece> },
+    Reserve {
+        /// Whose reserve.
+        color: Color,
+        /// What is in it.
+        pieces: Vec<Piece>,
+    },
     /// The current form of one side's king (SCA-8: king, knight, alibaba;
     /// a pending choice as the game words it).
-    KingForm { color: Color, form: String },
+    KingForm {
+        /// Whose king.
+        color: Color,
+        /// Its forms, as the position text writes them.
+        form: String,
+    },
     /// The denial state (DEN), as the game words it.
     Denial(String),
     /// Anything else, one short line (move counters, hit points in hand).
@@ -280,8 +299,11 @@ pub enum LegKind {
 /// [`MoveDrawing::legs`] (1, 2, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leg {
+    /// Where the leg starts.
     pub from: Square,
+    /// Where it ends.
     pub to: Square,
+    /// How it is drawn.
     pub kind: LegKind,
     /// Cells the arrow passes through on the way, in order (a Crazy Chess
     /// knight's corner: the L-path).
@@ -306,9 +328,11 @@ impl Leg {
             crossed: false,
         }
     }
+    /// A slide along a line.
     pub fn slide(from: Square, to: Square) -> Leg {
         Leg::new(LegKind::Slide, from, to)
     }
+    /// A leap (no cells between).
     pub fn leap(from: Square, to: Square) -> Leg {
         Leg::new(LegKind::Leap, from, to)
     }
@@ -322,10 +346,12 @@ impl Leg {
             Leg::leap(from, to)
         }
     }
+    /// The leg bends at `sq` (a knight's L).
     pub fn via(mut self, sq: Square) -> Leg {
         self.via.push(sq);
         self
     }
+    /// The leg turns after a bounce with rotation `r`.
     pub fn turning(mut self, r: Rotation) -> Leg {
         self.turn = Some(r);
         self
@@ -357,7 +383,9 @@ pub enum MoveMark {
 /// A [`MoveMark`] on a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MarkedSquare {
+    /// The square.
     pub square: Square,
+    /// What happens there.
     pub mark: MoveMark,
 }
 
@@ -365,20 +393,26 @@ pub struct MarkedSquare {
 /// for the side panel (decisions with no cell, such as `deny`).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct MoveDrawing {
+    /// The legs, numbered in order.
     pub legs: Vec<Leg>,
+    /// Marked squares (captures, promotions, drops, breaks).
     pub marks: Vec<MarkedSquare>,
+    /// Lines for the side panel.
     pub notes: Vec<String>,
 }
 
 impl MoveDrawing {
+    /// Adds a leg.
     pub fn leg(mut self, leg: Leg) -> MoveDrawing {
         self.legs.push(leg);
         self
     }
+    /// Marks a square.
     pub fn mark(mut self, square: Square, mark: MoveMark) -> MoveDrawing {
         self.marks.push(MarkedSquare { square, mark });
         self
     }
+    /// Adds a note.
     pub fn note(mut self, text: impl Into<String>) -> MoveDrawing {
         self.notes.push(text.into());
         self
@@ -417,9 +451,11 @@ impl MoveDrawing {
 /// panel. Built by [`crate::core::Draw::diagram`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
+    /// The board.
     pub geometry: Geometry,
     /// At most one placement per cell.
     pub pieces: Vec<Placement>,
+    /// Square markers (springs, trampolines, ...).
     pub markers: Vec<SquareMarker>,
     /// Side-panel lines, in order.
     pub facts: Vec<Fact>,
@@ -448,10 +484,12 @@ impl Diagram {
         }
         self
     }
+    /// Adds a square marker.
     pub fn marker(mut self, square: Square, marker: Marker) -> Diagram {
         self.markers.push(SquareMarker { square, marker });
         self
     }
+    /// Adds a side-panel fact.
     pub fn fact(mut self, fact: Fact) -> Diagram {
         self.facts.push(fact);
         self
@@ -475,6 +513,7 @@ pub struct Title {
     /// `Some(true)` legal, `Some(false)` illegal, `None` no verdict (a
     /// picture of a position or of a piece's moves).
     pub legal: Option<bool>,
+    /// The title line.
     pub text: String,
 }
 
@@ -504,7 +543,9 @@ impl Title {
 /// Everything one picture shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The title.
     pub title: Title,
+    /// The position.
     pub diagram: Diagram,
     /// The moves drawn over the position. With one move its legs are
     /// numbered; with several (every move of one piece) they are drawn

@@ -45,7 +45,9 @@ pub fn echo(s: &str) -> String {
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
 #[error("depth {depth} is above the limit of {max} (perft::MAX_DEPTH)")]
 pub struct DepthError {
+    /// The depth asked for.
     pub depth: u64,
+    /// The limit.
     pub max: u32,
 }
 
@@ -61,9 +63,13 @@ pub enum Field {
     Board,
     /// The side to move.
     Turn,
+    /// The castling rights.
     Castling,
+    /// The en-passant square(s).
     EnPassant,
+    /// The halfmove clock.
     Halfmove,
+    /// The fullmove number.
     Fullmove,
     /// Spring squares (sonic).
     Springs,
@@ -117,25 +123,38 @@ impl fmt::Display for Field {
 pub enum PositionError {
     /// The text does not follow the notation: `field` names the part.
     #[error("malformed position: {field}: {message}")]
-    Syntax { field: Field, message: String },
+    Syntax {
+        /// The part of the text.
+        field: Field,
+        /// What is wrong, one line.
+        message: String,
+    },
     /// The text parses but describes an impossible position.
     #[error("impossible position: {field}: {message}")]
-    Invalid { field: Field, message: String },
+    Invalid {
+        /// The part of the text.
+        field: Field,
+        /// What is wrong, one line.
+        message: String,
+    },
 }
 
 impl PositionError {
+    /// A syntax error of `field`.
     pub fn syntax(field: Field, message: impl Into<String>) -> Self {
         PositionError::Syntax {
             field,
             message: message.into(),
         }
     }
+    /// An impossible position, found in `field`.
     pub fn invalid(field: Field, message: impl Into<String>) -> Self {
         PositionError::Invalid {
             field,
             message: message.into(),
         }
     }
+    /// The part of the text the error is about.
     pub fn field(&self) -> Field {
         match self {
             PositionError::Syntax { field, .. } | PositionError::Invalid { field, .. } => *field,
@@ -148,24 +167,37 @@ impl PositionError {
 pub enum MoveError {
     /// Not a move in this game's notation at all.
     #[error("malformed move '{}': {message}", echo(text))]
-    Syntax { text: String, message: String },
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// What is wrong, one line.
+        message: String,
+    },
     /// Well-formed, but not legal here; `rules` names the rule IDs that
     /// decide it (may be empty when no single rule does).
     #[error("illegal move '{}': {reason}{}", echo(text), rule_suffix(rules))]
     Illegal {
+        /// The text as given.
         text: String,
+        /// Why, one line.
         reason: String,
+        /// The rule IDs that decide it.
         rules: Vec<&'static str>,
     },
     /// Several legal moves match an abbreviated notation.
     #[error("ambiguous move '{}': matches {}", echo(text), candidates.join(", "))]
     Ambiguous {
+        /// The text as given.
         text: String,
+        /// The canonical texts it matches.
         candidates: Vec<String>,
     },
     /// The game is over: no move can be played.
     #[error("move '{}' after the game has ended", echo(text))]
-    GameOver { text: String },
+    GameOver {
+        /// The text as given.
+        text: String,
+    },
 }
 
 fn rule_suffix(rules: &[&'static str]) -> String {
@@ -177,12 +209,14 @@ fn rule_suffix(rules: &[&'static str]) -> String {
 }
 
 impl MoveError {
+    /// A syntax error of `text`.
     pub fn syntax(text: &str, message: impl Into<String>) -> Self {
         MoveError::Syntax {
             text: text.to_string(),
             message: message.into(),
         }
     }
+    /// An illegal move, why, and the rules that decide it.
     pub fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Self {
         MoveError::Illegal {
             text: text.to_string(),
@@ -195,36 +229,56 @@ impl MoveError {
 /// A rule option (`--rule K[=V]`) that is unknown or has a bad value.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RuleError {
+    /// An option the variant does not have.
     #[error(
         "unknown rule option '{}' for variant {variant} (known: {known})",
         echo(name)
     )]
     Unknown {
+        /// The variant id.
         variant: &'static str,
+        /// The name as given.
         name: String,
+        /// The options it has, comma-separated (or `none`).
         known: String,
     },
+    /// A value of the wrong type or range.
     #[error(
         "bad value '{}' for rule option '{}': {message}",
         echo(value),
         echo(name)
     )]
     BadValue {
+        /// The option.
         name: String,
+        /// The value as given.
         value: String,
+        /// What is wrong and what is expected.
         message: String,
     },
+    /// A mutant the variant does not have.
     #[error("unknown mutant '{}' for variant {variant}", echo(name))]
-    UnknownMutant { variant: &'static str, name: String },
+    UnknownMutant {
+        /// The variant id.
+        variant: &'static str,
+        /// The name as given.
+        name: String,
+    },
     /// The same option given twice (`boss-hp=3 boss-hp=4`).
     #[error("rule option '{name}' given twice")]
-    Repeated { name: &'static str },
+    Repeated {
+        /// The option.
+        name: &'static str,
+    },
     /// A game read an option or mutant name it never declared (or as
     /// another type): a bug of the game, reported instead of reading false.
     #[error("variant {variant} reads the {what} '{name}', which it does not declare")]
     Undeclared {
+        /// The variant id.
         variant: &'static str,
+        /// The name read.
         name: String,
+        /// What was read: `flag`, `choice`, `mutant`, ...
         what: &'static str,
     },
 }
@@ -236,14 +290,26 @@ pub enum Error {
     /// does (filled by the registry, so a new variant appears in the
     /// message by being registered).
     #[error("unknown variant '{}' (known: {known})", echo(id))]
-    UnknownVariant { id: String, known: String },
+    UnknownVariant {
+        /// The id as given.
+        id: String,
+        /// The registered ids, comma-separated.
+        known: String,
+    },
+    /// A rule option or mutant.
     #[error(transparent)]
     Rule(#[from] RuleError),
+    /// The position text.
     #[error(transparent)]
     Position(#[from] PositionError),
     /// A move of a move list; `ply` counts from 1.
     #[error("move {ply}: {error}")]
-    Move { ply: usize, error: MoveError },
+    Move {
+        /// The 1-based index of the move in the list.
+        ply: usize,
+        /// What is wrong with it.
+        error: MoveError,
+    },
 }
 
 /// The kind of an error, as fixtures name it (`expect.error.kind`).
@@ -254,15 +320,22 @@ pub enum Error {
     serde(rename_all = "kebab-case")
 )]
 pub enum ErrorKind {
+    /// An unknown variant id.
     Variant,
+    /// A bad rule option or mutant.
     Option,
+    /// A malformed or impossible position.
     Position,
+    /// A malformed move text.
     MoveSyntax,
+    /// An illegal move, or a move after the end of the game.
     IllegalMove,
+    /// An abbreviated move text that matches several moves.
     AmbiguousMove,
 }
 
 impl Error {
+    /// The kind of this error, as fixtures name it.
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::UnknownVariant { .. } => ErrorKind::Variant,

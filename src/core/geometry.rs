@@ -27,10 +27,12 @@ impl Square {
     pub const fn new(file: u8, rank: u8) -> Square {
         Square((rank << 4) | (file & 15))
     }
+    /// The file, 0 = a.
     #[inline]
     pub const fn file(self) -> u8 {
         self.0 & 15
     }
+    /// The rank, 0 = rank 1.
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 4
@@ -107,21 +109,32 @@ impl fmt::Debug for Square {
 /// A step or leap vector (file delta, rank delta), White's view.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Dir {
+    /// Files to the right (negative: to the left).
     pub df: i8,
+    /// Ranks up (negative: down).
     pub dr: i8,
 }
 
 impl Dir {
+    /// The vector (`df`, `dr`).
     pub const fn new(df: i8, dr: i8) -> Dir {
         Dir { df, dr }
     }
+    /// One rank up.
     pub const N: Dir = Dir::new(0, 1);
+    /// One file right, one rank up.
     pub const NE: Dir = Dir::new(1, 1);
+    /// One file right.
     pub const E: Dir = Dir::new(1, 0);
+    /// One file right, one rank down.
     pub const SE: Dir = Dir::new(1, -1);
+    /// One rank down.
     pub const S: Dir = Dir::new(0, -1);
+    /// One file left, one rank down.
     pub const SW: Dir = Dir::new(-1, -1);
+    /// One file left.
     pub const W: Dir = Dir::new(-1, 0);
+    /// One file left, one rank up.
     pub const NW: Dir = Dir::new(-1, 1);
     /// 90° clockwise (seen from White: north turns east).
     #[inline]
@@ -133,6 +146,7 @@ impl Dir {
     pub const fn ccw(self) -> Dir {
         Dir::new(-self.dr, self.df)
     }
+    /// The opposite vector.
     #[inline]
     pub const fn reverse(self) -> Dir {
         Dir::new(-self.df, -self.dr)
@@ -142,9 +156,11 @@ impl Dir {
     pub const fn flip_rank(self) -> Dir {
         Dir::new(self.df, -self.dr)
     }
+    /// Along a rank or a file.
     pub const fn is_orthogonal(self) -> bool {
         (self.df == 0) != (self.dr == 0)
     }
+    /// Along a diagonal.
     pub const fn is_diagonal(self) -> bool {
         self.df != 0 && (self.df == self.dr || self.df == -self.dr)
     }
@@ -185,28 +201,36 @@ pub const KNIGHT_LEAPS: [Dir; 8] = [
 /// Which squares exist: a `width × height` rectangle, both 1..=16.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
+    /// Files, 1..=16.
     pub width: u8,
+    /// Ranks, 1..=16.
     pub height: u8,
 }
 
 impl Board {
+    /// The 8×8 board.
     pub const CHESS: Board = Board {
         width: 8,
         height: 8,
     };
+    /// The largest side.
     pub const MAX_SIDE: u8 = 16;
 
+    /// A `width × height` board, if both are 1..=16.
     pub fn new(width: u8, height: u8) -> Option<Board> {
         ((1..=Self::MAX_SIDE).contains(&width) && (1..=Self::MAX_SIDE).contains(&height))
             .then_some(Board { width, height })
     }
+    /// Whether `sq` exists on this board.
     #[inline]
     pub fn contains(self, sq: Square) -> bool {
         sq.file() < self.width && sq.rank() < self.height
     }
+    /// The number of squares.
     pub fn len(self) -> usize {
         self.width as usize * self.height as usize
     }
+    /// Never true (a board has at least one square); for clippy's sake.
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }

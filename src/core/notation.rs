@@ -50,7 +50,9 @@ pub trait Notation: Game {
 /// One square's token from a board field, with its square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell<'a> {
+    /// The square.
     pub square: Square,
+    /// Its token as written (a letter, or a bracketed group).
     pub token: &'a str,
 }
 
@@ -207,6 +209,7 @@ pub fn parse_turn(field: &str) -> Result<super::Color, PositionError> {
     }
 }
 
+/// `w` or `b`, the side-to-move field of a position text.
 pub fn turn_char(c: super::Color) -> char {
     if c.is_white() {
         'w'

@@ -127,8 +127,10 @@ pub struct Table {
 /// A table that could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
+    /// Less than one bucket.
     #[error("a hash table needs at least 64 bytes (one bucket)")]
     TooSmall,
+    /// The memory could not be had.
     #[error("cannot allocate {0} bytes for the hash table")]
     NoMemory(usize),
 }
@@ -136,10 +138,13 @@ pub enum TableError {
 /// Lookups and hits of a [`Table`] so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableStats {
+    /// Lookups.
     pub probes: u64,
+    /// Lookups that found their entry.
     pub hits: u64,
     /// Entries in use.
     pub used: u64,
+    /// Entries in all.
     pub capacity: u64,
 }
 
