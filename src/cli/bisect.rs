@@ -20,11 +20,11 @@ pub struct BisectArgs {
     pub engine: EngineOpts,
     #[command(flatten)]
     pub game: GameArgs,
-    /// perft depth to compare at (at most perft::MAX_DEPTH, 64).
+    /// perft depth to compare at (at most 64).
     #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true)]
     pub depth: u32,
     /// Sequences followed per level of the walk.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = super::parse_count::<usize>, allow_hyphen_values = true)]
     pub width: usize,
     /// Write the divergence as a regression fixture (id = file name); the
     /// folder must exist and the file must not (unless --force).
@@ -64,7 +64,9 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
         position: a.game.position.clone(),
         moves: a.game.moves.clone(),
     };
-    let mut log = |l: String| println!("{l}");
+    let mut log = |l: String| {
+        let _ = outln!("{l}");
+    };
     let result = bisect::bisect(
         &mut reference,
         engine.as_mut(),
@@ -76,11 +78,11 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
     .map_err(|e| Exit::input(e.to_string()))?;
     let d = match result {
         Bisection::Agree { nodes } => {
-            println!("engine and reference agree: perft({}) = {nodes}", a.depth);
+            outln!("engine and reference agree: perft({}) = {nodes}", a.depth)?;
             return Ok(0);
         }
         Bisection::Inconclusive(why) => {
-            println!("inconclusive: {why}");
+            outln!("inconclusive: {why}")?;
             return Ok(1);
         }
         Bisection::EngineFailed { sequence, message } => {
@@ -89,7 +91,7 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
             } else {
                 format!("{} move(s): {}", sequence.len(), sequence.join(" "))
             };
-            println!("engine failed (after {after}): {message}");
+            outln!("engine failed (after {after}): {message}")?;
             return Err(Exit::failure(format!(
                 "the engine failed, so no divergence was searched further: {}",
                 crate::core::error::one_line(&message, 200)
@@ -102,8 +104,8 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
         ..base.clone()
     };
     let after = reference.position(&full).unwrap_or_else(|e| e.to_string());
-    println!();
-    println!(
+    outln!()?;
+    outln!(
         "divergence after {} move(s): {}",
         d.sequence.len(),
         if d.sequence.is_empty() {
@@ -111,36 +113,36 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
         } else {
             d.sequence.join(" ")
         }
-    );
-    println!("variant:  {}", base.variant);
+    )?;
+    outln!("variant:  {}", base.variant)?;
     if !base.options.is_empty() {
-        println!("options:  {}", base.options.join(" "));
+        outln!("options:  {}", base.options.join(" "))?;
     }
-    println!(
+    outln!(
         "position: {}",
         base.position.as_deref().unwrap_or("(start)")
-    );
-    println!("moves:    {}", full.moves.join(" "));
-    println!("reached:  {after}");
+    )?;
+    outln!("moves:    {}", full.moves.join(" "))?;
+    outln!("reached:  {after}")?;
     let engine_count = d
         .engine
         .as_ref()
         .map_or("error".to_string(), |m| m.len().to_string());
-    println!(
+    outln!(
         "legal moves: reference {}, engine {engine_count}",
         d.reference.len()
-    );
-    print!("{}", d.diff());
+    )?;
+    super::out(&d.diff())?;
     if let Some(path) = &a.emit {
         let id = path
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_else(|| "bisect".into());
         if !id.starts_with(&format!("{}-", a.rule_id)) {
-            eprintln!(
+            super::note(&format!(
                 "warning: fixture file names start with a rule ID ({}-...)",
                 a.rule_id
-            );
+            ));
         }
         let f = bisect::fixture(&id, &a.rule_id, &base, &d, &engine.name(), a.depth);
         let text = serde_yaml::to_string(&f).map_err(|e| Exit::input(e.to_string()))?;
@@ -152,7 +154,7 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
         )?;
         let on_ref = run_fixture(&f, &mut reference, &RunOptions::default());
         let on_engine = run_fixture(&f, engine.as_mut(), &RunOptions::default());
-        println!(
+        outln!(
             "wrote {} (reference: {}, engine: {})",
             path.display(),
             if on_ref == Status::Pass {
@@ -166,7 +168,7 @@ pub fn run(a: &BisectArgs) -> Result<i32, Exit> {
                 Status::Error(_) => "errors",
                 Status::Skipped(_) => "skipped",
             }
-        );
+        )?;
     }
     Ok(1)
 }

@@ -7,6 +7,7 @@
 //! (fide by default) under the `--rule` options; each line is checked as
 //! a fixture with perft expectations.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -14,8 +15,10 @@ use clap::Args;
 use super::engine::EngineOpts;
 use super::progress::{self, Bar};
 use super::{print_json, Exit};
-use crate::conformance::report::{self, judge};
-use crate::conformance::{epd, run_loaded, Backend, Fixture, Loaded, Reference, RunOptions, Suite};
+use crate::conformance::report::{self, Judged, Verdict};
+use crate::conformance::{
+    epd, run_loaded, Backend, CaseReport, Fixture, Loaded, Reference, RunOptions, Status, Suite,
+};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -41,7 +44,7 @@ pub struct CheckArgs {
     /// Node budget of a perft: depths expecting more than N are skipped, and
     /// the reference stops (skipping the depth) after visiting N nodes
     /// beyond the expected count (0 = no limit).
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = 20_000_000, value_parser = super::parse_count::<u64>, allow_hyphen_values = true)]
     pub max_nodes: u64,
     /// Threads for perft (reference only).
     #[arg(long, default_value_t = 1, value_parser = super::parse_threads, allow_hyphen_values = true)]
@@ -49,10 +52,12 @@ pub struct CheckArgs {
     /// Expected failures: YAML/JSON list of {id, reason}.
     #[arg(long, value_name = "FILE")]
     pub xfail: Option<PathBuf>,
-    /// Write the current failures as an xfail file.
+    /// Write the current failures as an xfail file (a new file in an
+    /// existing folder, checked before the run; --force overwrites).
     #[arg(long, value_name = "FILE")]
     pub write_xfail: Option<PathBuf>,
-    /// Write a JUnit XML report.
+    /// Write a JUnit XML report (a new file in an existing folder, checked
+    /// before the run; --force overwrites).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     /// Print a JSON report instead of text.
@@ -67,6 +72,15 @@ pub struct CheckArgs {
     /// No progress display on stderr (it is shown only when stderr is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Stop the run (exit 1, saying why) after N requests in a row that the
+    /// engine failed: no answer within --timeout, a crash, nonsense.
+    /// 0 never stops.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::parse_count::<usize>, allow_hyphen_values = true)]
+    pub max_failures: usize,
+    /// Exit 0 even when no case was checked (all skipped or none selected);
+    /// without it that is exit 1.
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 fn is_epd(p: &Path) -> bool {
@@ -75,20 +89,24 @@ fn is_epd(p: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("epd"))
 }
 
-/// The fixtures of the EPD suites among `paths`.
+/// Checks the EPD suites among `paths` line by line (one line in memory
+/// at a time) before anything runs: how many entries they hold.
 ///
 /// # Errors
 /// A malformed suite (exit code 2, naming the line), bad `--rule` options.
-fn epd_suites(paths: &[PathBuf], a: &CheckArgs) -> Result<Vec<Loaded>, Exit> {
+fn epd_suites(paths: &[PathBuf], a: &CheckArgs) -> Result<u64, Exit> {
     let variant = a.variant.as_deref().unwrap_or("fide");
     let v = crate::variants::get(variant)?;
     v.rules(&a.rules, None)?;
-    let mut out = Vec::new();
+    let mut n = 0u64;
     for p in paths {
-        let entries = epd::load(p).map_err(|e| Exit::input(e.to_string()))?;
-        out.extend(epd::fixtures(p, &entries, variant, &a.rules));
+        epd::read(p, &mut |_| {
+            n += 1;
+            true
+        })
+        .map_err(|e| Exit::input(e.to_string()))?;
     }
-    Ok(out)
+    Ok(n)
 }
 
 /// `*` matches any run of characters (also `/`), `?` one character.
@@ -114,6 +132,43 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
+/// The cases of a run as they come: counted, judged, and kept only when a
+/// report names them (every case for `--json`, `--junit` and `--verbose`;
+/// otherwise failures, expected or not, and paths that are not fixtures),
+/// so a run of millions of EPD lines keeps no record of its passes.
+struct Tally<'x> {
+    expected: BTreeMap<&'x str, &'x str>,
+    keep_all: bool,
+    kept: Vec<(CaseReport, Verdict)>,
+    totals: report::Totals,
+    /// The xfail ids that matched a case.
+    matched: BTreeSet<String>,
+    /// The message of the last case the engine failed.
+    last_failure: Option<String>,
+}
+
+impl Tally<'_> {
+    fn add(&mut self, case: CaseReport) {
+        let v = report::verdict(&case, &self.expected);
+        self.totals.add(&v);
+        if self.expected.contains_key(case.id.as_str()) {
+            self.matched.insert(case.id.clone());
+        }
+        if let Status::Error(m) = &case.status {
+            self.last_failure = Some(m.clone());
+        }
+        // Failures are kept also when expected (--write-xfail lists them).
+        let named = match &v {
+            Verdict::Pass => false,
+            Verdict::Skipped => case.variant.is_empty(),
+            Verdict::Fail | Verdict::Error | Verdict::XFail(_) | Verdict::XPass(_) => true,
+        };
+        if self.keep_all || named {
+            self.kept.push((case, v));
+        }
+    }
+}
+
 pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
     let (epds, files): (Vec<PathBuf>, Vec<PathBuf>) =
         a.paths.iter().cloned().partition(|p| is_epd(p));
@@ -130,11 +185,16 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
             "--rule sets the rule options of EPD suites: give an *.epd file (fixtures carry their own options)",
         ));
     }
-    let epd_fixtures = epd_suites(&epds, a)?;
+    let epd_count = epd_suites(&epds, a)?;
     for (p, flag) in [(&a.write_xfail, "--write-xfail"), (&a.junit, "--junit")] {
         if let Some(p) = p {
             super::check_output(p, flag, a.force)?;
         }
+    }
+    if a.write_xfail.is_some() && a.write_xfail == a.junit {
+        return Err(Exit::input(
+            "--write-xfail and --junit name the same file: give two",
+        ));
     }
     let xfail = match &a.xfail {
         Some(p) => report::load_xfail(p).map_err(Exit::input)?,
@@ -163,53 +223,119 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
                     .iter()
                     .any(|g| glob_match(g, &path.display().to_string()) || glob_match(g, &f.id)))
     };
-    let mut loaded = suite.as_ref().map(Suite::load).unwrap_or_default();
+    let loaded = suite.as_ref().map(Suite::load).unwrap_or_default();
     if suite == Some(Suite::Builtin) {
-        eprintln!(
+        super::note(&format!(
             "note: checking the {} fixtures built into arbiter {} (pass a path to check files)",
             loaded.len(),
             env!("CARGO_PKG_VERSION")
-        );
+        ));
     }
-    loaded.extend(epd_fixtures);
     // Entries that are not fixtures are always reported.
     let selected: Vec<Loaded> = loaded
         .into_iter()
         .filter(|l| l.fixture.as_ref().map_or(true, |f| filter(f, &l.path)))
         .collect();
-    let bar = Bar::items(progress::wanted(a.quiet), "fixtures", selected.len() as u64);
-    let mut reports = Vec::new();
-    for entry in selected {
-        reports.extend(run_loaded(vec![entry], backend.as_mut(), &opts, &|_, _| {
-            true
-        }));
-        bar.inc();
-    }
+    let bar = Bar::items(
+        progress::wanted(a.quiet),
+        "fixtures",
+        selected.len() as u64 + epd_count,
+    );
+    let mut tally = Tally {
+        expected: report::expected_failures(&xfail),
+        keep_all: a.json || a.junit.is_some() || a.verbose,
+        kept: Vec::new(),
+        totals: report::Totals::default(),
+        matched: BTreeSet::new(),
+        last_failure: None,
+    };
+    let epd_variant = a.variant.as_deref().unwrap_or("fide");
+    // (The reference gets the engines' time limit per perft through
+    // `opts.max_time`.)
+    let given_up = (|| -> Result<Option<String>, Exit> {
+            // Runs one entry; `false` once the engine failed too often.
+            let mut one = |entry: Loaded, tally: &mut Tally| -> bool {
+                for r in run_loaded(vec![entry], backend.as_mut(), &opts, &|f, p| filter(f, p)) {
+                    tally.add(r);
+                }
+                bar.inc();
+                !(a.max_failures > 0 && backend.failures_in_a_row() >= a.max_failures)
+            };
+            let mut going = true;
+            for entry in selected {
+                going = one(entry, &mut tally);
+                if !going {
+                    break;
+                }
+            }
+            for p in &epds {
+                if !going {
+                    break;
+                }
+                epd::read(p, &mut |e| {
+                    going = one(epd::fixture(p, &e, epd_variant, &a.rules), &mut tally);
+                    going
+                })
+                .map_err(|e| Exit::input(e.to_string()))?;
+            }
+            Ok((!going).then(|| {
+                format!(
+                    "stopped after {} requests in a row that the engine failed (the last: {}); --max-failures N allows more, 0 never stops",
+                    a.max_failures,
+                    tally.last_failure.as_deref().unwrap_or("?")
+                )
+            }))
+    })()?;
     drop(bar);
     let name = backend.name();
     let restarts = backend.restarts();
     drop(backend);
     if restarts > 0 {
-        eprintln!("note: the engine was restarted {restarts} time(s) after failing");
+        super::note(&format!(
+            "note: the engine was restarted {restarts} time(s) after failing"
+        ));
     }
-    for x in &xfail {
-        if !reports.iter().any(|r| r.id == x.id) {
-            eprintln!("note: xfail entry '{}' matched no case that ran", x.id);
+    if given_up.is_none() {
+        for x in &xfail {
+            if !tally.matched.contains(&x.id) {
+                super::note(&format!(
+                    "note: xfail entry '{}' matched no case that ran",
+                    x.id
+                ));
+            }
         }
     }
-    let judged = judge(&reports, &xfail);
-    let totals = report::totals(&judged);
+    let totals = tally.totals.clone();
+    let judged: Vec<Judged> = tally
+        .kept
+        .iter()
+        .map(|(case, verdict)| Judged {
+            case,
+            verdict: verdict.clone(),
+        })
+        .collect();
     if let Some(p) = &a.write_xfail {
-        let text = report::xfail_yaml(&report::xfail_from(&reports));
+        let failed: Vec<CaseReport> = tally.kept.iter().map(|(c, _)| c.clone()).collect();
+        let text = report::xfail_yaml(&report::xfail_from(&failed));
         super::write_output(p, "--write-xfail", &text, a.force)?;
     }
     if let Some(p) = &a.junit {
         super::write_output(p, "--junit", &report::junit(&judged, &name), a.force)?;
     }
     if a.json {
-        print_json(&report::json(&judged, &name));
+        print_json(&report::json(&judged, &name))?;
     } else {
-        print!("{}", report::human(&judged, a.verbose));
+        super::out(&report::human_with(&judged, &totals, a.verbose))?;
+    }
+    if let Some(why) = given_up {
+        return Err(Exit::failure(why));
+    }
+    if totals.checked() == 0 && !a.allow_empty {
+        return Err(Exit::failure(format!(
+            "no case was checked ({} selected, {} skipped): the engine supports none of them, or the filters select nothing; --allow-empty accepts this",
+            totals.checked() + totals.skipped,
+            totals.skipped
+        )));
     }
     Ok(if totals.failed == 0 { 0 } else { 1 })
 }

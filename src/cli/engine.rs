@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use super::Exit;
 use crate::conformance::backend::mutant_for;
+use crate::conformance::protocol::PROTOCOL_VERSION;
 use crate::conformance::{protocol, Backend, EngineBackend, PerftreeBackend, Reference};
 use crate::variants;
 
@@ -61,8 +62,38 @@ pub fn run(a: &EngineArgs) -> Result<i32, Exit> {
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    protocol::serve(&mut backend, stdin.lock(), stdout.lock())?;
+    let mut output = Tracked {
+        inner: stdout.lock(),
+        failed: false,
+    };
+    protocol::serve(&mut backend, stdin.lock(), &mut output).map_err(|e| {
+        if output.failed {
+            Exit::output(&e)
+        } else {
+            Exit::input(format!("cannot read standard input: {e}"))
+        }
+    })?;
     Ok(0)
+}
+
+/// A writer that remembers whether a write failed (so a failed write to
+/// stdout is told apart from a failed read of stdin).
+struct Tracked<W> {
+    inner: W,
+    failed: bool,
+}
+
+impl<W: std::io::Write> std::io::Write for Tracked<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.failed |= r.is_err();
+        r
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.failed |= r.is_err();
+        r
+    }
 }
 
 /// How `--engine CMD` is driven.
@@ -119,7 +150,7 @@ impl EngineOpts {
                         crate::core::error::echo(cmd)
                     ))
                 })?;
-                eprintln!(
+                super::note(&format!(
                     "engine: {} (variants: {})",
                     crate::core::error::one_line(&hello.name, 80),
                     hello
@@ -128,7 +159,12 @@ impl EngineOpts {
                         .cloned()
                         .collect::<Vec<_>>()
                         .join(", ")
-                );
+                ));
+                if let Some(v) = hello.protocol.filter(|&v| v != u64::from(PROTOCOL_VERSION)) {
+                    super::note(&format!(
+                        "warning: the engine answered hello with protocol {v}; arbiter speaks protocol {PROTOCOL_VERSION} (CONFORMANCE.md), going on as if it did too"
+                    ));
+                }
                 Box::new(b)
             }
             EngineStyle::Perftree => {
@@ -137,7 +173,19 @@ impl EngineOpts {
                 } else {
                     self.engine_variants.clone()
                 };
-                Box::new(PerftreeBackend::new(cmd, timeout, v))
+                for id in &v {
+                    variants::get(id)?;
+                }
+                let mut b = PerftreeBackend::new(cmd, timeout, v);
+                // Fail once, up front, when the script cannot answer at all
+                // (e.g. its program is not installed).
+                b.probe().map_err(|e| {
+                    Exit::failure(format!(
+                        "perftree script '{}' gives no perft of the start position at depth 1: {e}",
+                        crate::core::error::echo(cmd)
+                    ))
+                })?;
+                Box::new(b)
             }
         }))
     }

@@ -116,16 +116,16 @@ pub fn run(a: &ExportArgs) -> Result<i32, Exit> {
         }
     }
     if other_rules > 0 {
-        eprintln!(
+        super::note(&format!(
             "note: left out {other_rules} {variant} fixture(s) with other rule options (export them with --rule)"
-        );
+        ));
     }
     for (why, ids) in &left_out {
-        eprintln!(
+        super::note(&format!(
             "note: left out {} fixture(s): {why}: {}",
             ids.len(),
             ids.join(", ")
-        );
+        ));
     }
     if lines.is_empty() {
         return Err(Exit::input(format!(
@@ -135,6 +135,6 @@ pub fn run(a: &ExportArgs) -> Result<i32, Exit> {
     }
     let mut out = lines.join("\n");
     out.push('\n');
-    print!("{out}");
+    super::out(&out)?;
     Ok(0)
 }

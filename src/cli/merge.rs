@@ -1,13 +1,18 @@
-//! `arbiter merge`: adds up the results of a split's jobs, after checking
-//! that every job has exactly one result from this split.
+//! `arbiter merge`: adds up the results of a split's jobs, after proving
+//! that they are the split's total: the job file is exactly the split its
+//! header describes (made again from the header, [`split::verify`]), and
+//! every job has exactly one result whose check matches the job and its
+//! count ([`split::result_check`]).
 //!
 //! Input: the job file of `arbiter split` (header and job lines) and the
 //! result lines, from files or standard input, in any order. Exit codes:
 //! 0 and the total (or a divide) when all is well; 1 when results are
-//! missing, duplicated or foreign (not a job of this split as written, or
-//! from another arbiter version), listed on stdout with the job ids to
-//! rerun; 2 on bad input (garbage, a truncated job file, a line of another
-//! split), naming the file and line.
+//! missing, duplicated, damaged (the check does not match) or foreign (not
+//! a job of this split as written, or from another arbiter version),
+//! listed on stdout with the job ids to rerun; 2 on bad input (garbage, a
+//! job file that is not the header's split, a line of another split),
+//! naming the file and line. What this protects against: accidents and
+//! mix-ups (CONFORMANCE.md, "Distributed and hash perft"), not a forger.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -17,7 +22,7 @@ use clap::Args;
 
 use super::perft::format_ids;
 use super::split::{self, Header, Job, JobResult, Line};
-use super::{print_json, Exit};
+use super::Exit;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -30,7 +35,8 @@ pub struct MergeArgs {
     /// Accept results computed by another arbiter version.
     #[arg(long)]
     pub any_version: bool,
-    /// On failure, write the job lines to rerun to FILE (a job file without header).
+    /// On failure, write the job lines to rerun to FILE (a job file without
+    /// header; a new file in an existing folder, unless --force).
     #[arg(long, value_name = "FILE")]
     pub write_rerun: Option<PathBuf>,
     /// Let --write-rerun overwrite a file and create its folder.
@@ -65,7 +71,10 @@ struct Input {
 }
 
 /// The text of every input (standard input when none is named), by name.
-fn read_all(files: &[PathBuf]) -> Result<Vec<(String, String)>, Exit> {
+///
+/// # Errors
+/// A file that cannot be read or is not UTF-8 (exit code 2).
+pub fn read_all(files: &[PathBuf]) -> Result<Vec<(String, String)>, Exit> {
     let dash = PathBuf::from("-");
     let files: &[PathBuf] = if files.is_empty() {
         std::slice::from_ref(&dash)
@@ -148,13 +157,18 @@ struct Problems {
     missing: Vec<u64>,
     /// Job id → its results (count, where).
     duplicate: BTreeMap<u64, Vec<(u64, At)>>,
+    /// Results whose check does not match their job and count.
+    damaged: Vec<(At, u64, String)>,
     /// Why each foreign result is not one of this split's.
     foreign: Vec<(At, String)>,
 }
 
 impl Problems {
     fn is_empty(&self) -> bool {
-        self.missing.is_empty() && self.duplicate.is_empty() && self.foreign.is_empty()
+        self.missing.is_empty()
+            && self.duplicate.is_empty()
+            && self.damaged.is_empty()
+            && self.foreign.is_empty()
     }
     /// The jobs to run again: missing ones and duplicates whose counts differ.
     fn rerun(&self) -> Vec<u64> {
@@ -171,12 +185,25 @@ impl Problems {
     }
 }
 
-pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
-    if let Some(p) = &a.write_rerun {
-        super::check_output(p, "--write-rerun", a.force)?;
-    }
-    let files = read_all(&a.files)?;
-    let input = parse(&files)?;
+/// What a merge prints on stdout and how it ends.
+#[derive(Debug)]
+pub struct Merged {
+    /// The total, the divide or the list of problems.
+    pub stdout: String,
+    /// The job lines to rerun (for `--write-rerun`), on failure.
+    pub rerun: Option<String>,
+    /// `Some` (exit code 1) when results are missing, duplicated, damaged
+    /// or foreign.
+    pub failure: Option<Exit>,
+}
+
+/// Checks the job file against its header and the results against the
+/// jobs, and adds them up (u128, checked): what `arbiter merge` prints.
+///
+/// # Errors
+/// Bad input (exit code 2), naming the file and line.
+pub fn merge(a: &MergeArgs, files: &[(String, String)]) -> Result<Merged, Exit> {
+    let input = parse(files)?;
     let Some((header, header_at)) = &input.header else {
         return Err(Exit::input(
             "no split header in the input: pass the job file written by `arbiter split` with the results",
@@ -187,7 +214,7 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
             "--divide needs a split at ply 1 or more (this split is at ply 0: one job, no root moves)",
         ));
     }
-    // The job file: this split's jobs, all of them.
+    // The job file: this split's jobs, all of them, and nothing else.
     for (j, _, at) in input.jobs.values() {
         if j.digest != header.digest {
             return Err(Exit::input(format!(
@@ -197,7 +224,7 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
         }
         if j.job >= header.jobs {
             return Err(Exit::input(format!(
-                "{at}: job {} is beyond the {} jobs of the split",
+                "{at}: job {} is beyond the {} jobs its header ({header_at}) announces",
                 j.job, header.jobs
             )));
         }
@@ -210,6 +237,13 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
             header.jobs
         )));
     }
+    split::verify(header, &|id| input.jobs.get(&id).map(|j| &j.0)).map_err(|m| {
+        let at = match m.job.and_then(|id| input.jobs.get(&id)) {
+            Some((_, _, at)) => at.clone(),
+            None => header_at.clone(),
+        };
+        Exit::input(format!("{at}: {}", m.message))
+    })?;
     // The results: each of this split (else bad input), each matched.
     let mut problems = Problems::default();
     let mut counted: BTreeMap<u64, Vec<(u64, At)>> = BTreeMap::new();
@@ -230,8 +264,21 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
                 r.moves.join(" "),
                 r.depth
             )),
+            Some((j, _, _)) if r.check != split::result_check(j, r.nodes) => {
+                problems.damaged.push((
+                    at.clone(),
+                    r.job,
+                    format!(
+                        "job {}: the check {} does not match the job and the count {} (a changed or damaged result line)",
+                        r.job,
+                        crate::core::error::echo(&r.check),
+                        r.nodes
+                    ),
+                ));
+                continue;
+            }
             Some(_) if !a.any_version && r.arbiter != header.arbiter => Some(format!(
-                "job {} was run by arbiter {}, the split was made by {} (--any-version accepts it)",
+                "job {} was run by arbiter {}, the split ({header_at}) was made by {} (--any-version accepts it)",
                 r.job, r.arbiter, header.arbiter
             )),
             Some(_) => None,
@@ -253,10 +300,11 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
         .map(|(id, rs)| (*id, rs.clone()))
         .collect();
     if !problems.is_empty() {
-        return fail(a, header, header_at, &input, &problems);
+        return Ok(fail(a, header, header_at, &input, &problems));
     }
+    let overflow = || Exit::input("the total does not fit in 128 bits (damaged counts?)");
     let count = |id: &u64| u128::from(counted[id][0].0);
-    if a.divide {
+    let stdout = if a.divide {
         let mut rows: BTreeMap<&str, u128> =
             header.first_moves.iter().map(|m| (m.as_str(), 0)).collect();
         for (id, (j, _, at)) in &input.jobs {
@@ -266,69 +314,101 @@ pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
                     "{at}: job {id} starts with '{first}', not a move of the header's first_moves"
                 )));
             };
-            *n += count(id);
+            *n = n.checked_add(count(id)).ok_or_else(overflow)?;
         }
         let rows: Vec<(String, u128)> = rows.into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+        let total = rows
+            .iter()
+            .try_fold(0u128, |t, r| t.checked_add(r.1))
+            .ok_or_else(overflow)?;
         if a.json {
-            let total: u128 = rows.iter().map(|r| r.1).sum();
             let moves: Vec<_> = rows
                 .iter()
                 .map(|(m, n)| serde_json::json!({"move": m, "nodes": n}))
                 .collect();
-            print_json(
-                &serde_json::json!({"variant": header.variant, "depth": header.depth, "moves": moves, "nodes": total}),
-            );
+            format!(
+                "{}\n",
+                serde_json::json!({"variant": header.variant, "depth": header.depth, "moves": moves, "nodes": total})
+            )
         } else {
-            print!("{}", super::perft::divide_text(&rows));
+            super::perft::divide_text(&rows)
         }
     } else {
-        let total: u128 = input.jobs.keys().map(count).sum();
+        let total = input
+            .jobs
+            .keys()
+            .try_fold(0u128, |t, id| t.checked_add(count(id)))
+            .ok_or_else(overflow)?;
         if a.json {
-            print_json(
-                &serde_json::json!({"variant": header.variant, "depth": header.depth, "nodes": total}),
-            );
+            format!(
+                "{}\n",
+                serde_json::json!({"variant": header.variant, "depth": header.depth, "nodes": total})
+            )
         } else {
-            println!("{total}");
+            format!("{total}\n")
         }
-    }
-    Ok(0)
+    };
+    Ok(Merged {
+        stdout,
+        rerun: None,
+        failure: None,
+    })
 }
 
-fn fail(
-    a: &MergeArgs,
-    header: &Header,
-    header_at: &At,
-    input: &Input,
-    p: &Problems,
-) -> Result<i32, Exit> {
+pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
+    if let Some(p) = &a.write_rerun {
+        super::check_output(p, "--write-rerun", a.force)?;
+    }
+    let files = read_all(&a.files)?;
+    let merged = merge(a, &files)?;
+    super::out(&merged.stdout)?;
+    if let (Some(path), Some(text)) = (&a.write_rerun, &merged.rerun) {
+        super::write_output(path, "--write-rerun", text, a.force)?;
+    }
+    match merged.failure {
+        Some(e) => Err(e),
+        None => Ok(0),
+    }
+}
+
+fn fail(a: &MergeArgs, header: &Header, header_at: &At, input: &Input, p: &Problems) -> Merged {
     let rerun = p.rerun();
     let job_file = if header_at.file == "stdin" {
         "JOBS".to_string()
     } else {
         header_at.file.clone()
     };
+    let mut out = String::new();
     if a.json {
         let dup: Vec<_> = p
             .duplicate
             .iter()
             .map(|(id, rs)| serde_json::json!({"job": id, "nodes": rs.iter().map(|r| r.0).collect::<Vec<_>>(), "at": rs.iter().map(|r| r.1.to_string()).collect::<Vec<_>>()}))
             .collect();
+        let damaged: Vec<_> = p
+            .damaged
+            .iter()
+            .map(
+                |(at, id, why)| serde_json::json!({"at": at.to_string(), "job": id, "reason": why}),
+            )
+            .collect();
         let foreign: Vec<_> = p
             .foreign
             .iter()
             .map(|(at, why)| serde_json::json!({"at": at.to_string(), "reason": why}))
             .collect();
-        print_json(
-            &serde_json::json!({"digest": header.digest, "jobs": header.jobs, "missing": p.missing, "duplicate": dup, "foreign": foreign, "rerun": rerun}),
-        );
+        out.push_str(&format!(
+            "{}\n",
+            serde_json::json!({"digest": header.digest, "jobs": header.jobs, "missing": p.missing, "duplicate": dup, "damaged": damaged, "foreign": foreign, "rerun": rerun})
+        ));
     } else {
         if !p.missing.is_empty() {
-            println!(
-                "missing: {} of {} jobs: {}",
+            out.push_str(&format!(
+                "missing: {} of {} jobs: {}\n",
                 p.missing.len(),
                 header.jobs,
                 format_ids(&p.missing)
-            );
+            ));
         }
         for (id, rs) in &p.duplicate {
             let counts: Vec<String> = rs.iter().map(|r| r.0.to_string()).collect();
@@ -338,36 +418,41 @@ fn fail(
             } else {
                 "counts differ: rerun it"
             };
-            println!(
-                "duplicate: job {id}: {} results ({}) at {}: {verdict}",
+            out.push_str(&format!(
+                "duplicate: job {id}: {} results ({}) at {}: {verdict}\n",
                 rs.len(),
                 counts.join(", "),
                 places.join(", ")
-            );
+            ));
+        }
+        for (at, _, why) in &p.damaged {
+            out.push_str(&format!("damaged: {at}: {why}\n"));
         }
         for (at, why) in &p.foreign {
-            println!("foreign: {at}: {why}");
+            out.push_str(&format!("foreign: {at}: {why}\n"));
         }
         if !rerun.is_empty() {
-            println!(
-                "rerun: arbiter perft --job-file {job_file} --job-id {}",
+            out.push_str(&format!(
+                "rerun: arbiter perft --job-file {job_file} --job-id {}\n",
                 format_ids(&rerun)
-            );
+            ));
         }
     }
-    if let Some(path) = &a.write_rerun {
-        let mut text = String::new();
-        for id in &rerun {
-            text.push_str(&input.jobs[id].1);
-            text.push('\n');
-        }
-        super::write_output(path, "--write-rerun", &text, a.force)?;
+    let mut text = String::new();
+    for id in &rerun {
+        text.push_str(&input.jobs[id].1);
+        text.push('\n');
     }
-    Err(Exit::failure(format!(
-        "{} missing, {} duplicated, {} foreign result(s) of {} jobs (listed on stdout)",
-        p.missing.len(),
-        p.duplicate.len(),
-        p.foreign.len(),
-        header.jobs
-    )))
+    Merged {
+        stdout: out,
+        rerun: Some(text),
+        failure: Some(Exit::failure(format!(
+            "{} missing, {} duplicated, {} damaged, {} foreign result(s) of {} jobs (listed on stdout)",
+            p.missing.len(),
+            p.duplicate.len(),
+            p.damaged.len(),
+            p.foreign.len(),
+            header.jobs
+        ))),
+    }
 }

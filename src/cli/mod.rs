@@ -17,6 +17,13 @@ use crate::core::perft as core_perft;
 use crate::core::DynGame;
 use crate::variants::{self, Setup};
 
+/// `println!` through [`out`] (every command prints through it): returns
+/// `Result<(), Exit>`.
+macro_rules! outln {
+    () => { $crate::cli::out("\n") };
+    ($($t:tt)*) => { $crate::cli::out(&format!("{}\n", format_args!($($t)*))) };
+}
+
 pub mod bisect;
 pub mod check;
 pub mod engine;
@@ -33,8 +40,8 @@ pub mod serve;
 pub mod split;
 pub mod variants_cmd;
 
-/// arbiter: reference rules interpreter and perft / conformance suite for
-/// fide, sonic, hop, crazy, bosses and english.
+/// arbiter: reference rules interpreter and perft / conformance suite
+/// (the variants of the registry: see [`command`]).
 #[derive(Parser, Debug)]
 #[command(name = "arbiter", version, about, long_about = None)]
 pub struct Cli {
@@ -75,10 +82,46 @@ pub enum Command {
     Serve(serve::ServeArgs),
 }
 
+/// The command line with the variant ids of the registry in its help
+/// (the top line, every `--variant` / `--engine-variant` option, and a
+/// last line of the subcommands without one), so every `--help` names
+/// every registered variant and cannot go stale.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let ids = variants::all()
+        .iter()
+        .map(|v| v.id)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let with_ids = |arg: clap::Arg| {
+        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        arg.help(format!("{} [variants: {ids}]", help.trim_end()))
+    };
+    Cli::command()
+        .about(format!(
+            "arbiter: reference rules interpreter and perft / conformance suite for {ids}"
+        ))
+        .mut_subcommands(|sub| {
+            let names: Vec<String> = sub
+                .get_arguments()
+                .map(|a| a.get_id().to_string())
+                .filter(|id| id == "variant" || id == "engine_variants")
+                .collect();
+            let sub = if names.is_empty() && sub.get_after_help().is_none() {
+                sub.after_help(format!("Variants: {ids} (`arbiter variants` lists them)"))
+            } else {
+                sub
+            };
+            names
+                .iter()
+                .fold(sub, |sub, id| sub.mut_arg(id.as_str(), with_ids))
+        })
+}
+
 /// Which game and position a command is about.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Variant id (`arbiter variants` lists them): fide, sonic, hop, crazy, bosses, english, glinski, sonic-hex.
+    /// Variant id (`arbiter variants` lists them).
     #[arg(long)]
     pub variant: String,
     /// Position text (the variant's extended FEN); default: start position.
@@ -140,6 +183,85 @@ impl Exit {
     }
 }
 
+impl Exit {
+    /// A failed write to standard output: a reader that went away
+    /// (`arbiter moves | head -1`) ends the command quietly with exit code
+    /// 0, any other error (a full disk) is exit code 2 with one line.
+    pub fn output(e: &std::io::Error) -> Exit {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Exit {
+                code: 0,
+                kind: CLOSED.into(),
+                message: String::new(),
+            };
+        }
+        Exit {
+            code: 2,
+            kind: OUTPUT.into(),
+            message: format!("cannot write to standard output: {e}"),
+        }
+    }
+}
+
+/// [`Exit::kind`] of a closed standard output (exit code 0, no message).
+const CLOSED: &str = "closed-output";
+/// [`Exit::kind`] of a failed write to standard output.
+const OUTPUT: &str = "output";
+
+/// The first failed write to standard output of this command (later
+/// writes are skipped: the output is already incomplete).
+static OUTPUT_ERROR: Mutex<Option<(std::io::ErrorKind, String)>> = Mutex::new(None);
+
+fn output_failed() -> Option<Exit> {
+    let slot = OUTPUT_ERROR.lock().unwrap_or_else(|e| e.into_inner());
+    slot.as_ref()
+        .map(|(kind, text)| Exit::output(&std::io::Error::new(*kind, text.clone())))
+}
+
+fn keep_output_error(e: &std::io::Error) -> Exit {
+    let mut slot = OUTPUT_ERROR.lock().unwrap_or_else(|e| e.into_inner());
+    let exit = Exit::output(e);
+    slot.get_or_insert((e.kind(), e.to_string()));
+    exit
+}
+
+/// Writes `text` to standard output (every command prints through this or
+/// [`outln!`]). After a failed write nothing more is written and every
+/// call returns the error; [`run`] ends the command with it (exit code 0
+/// for a closed reader, 2 otherwise), whatever the command returned.
+///
+/// # Errors
+/// The write error as an [`Exit`].
+pub fn out(text: &str) -> Result<(), Exit> {
+    use std::io::Write;
+    if let Some(e) = output_failed() {
+        return Err(e);
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .map_err(|e| keep_output_error(&e))
+}
+
+/// Flushes standard output, keeping a failure as [`out`] does.
+fn flush_output() {
+    use std::io::Write;
+    if output_failed().is_none() {
+        if let Err(e) = std::io::stdout().lock().flush() {
+            keep_output_error(&e);
+        }
+    }
+}
+
+/// A line on standard error (notes, warnings, errors). Standard error that
+/// cannot be written is not reported anywhere: there is nowhere left.
+pub fn note(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+    let _ = err.flush();
+}
+
 impl<E: Into<anyhow::Error>> From<E> for Exit {
     fn from(e: E) -> Self {
         let e: anyhow::Error = e.into();
@@ -178,6 +300,19 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
             "threads must be a whole number from 1 to {MAX_THREADS}"
         )),
     }
+}
+
+/// A count option (`--max-nodes`, `--max-failures`, `--width`): a whole
+/// number, 0 or more.
+///
+/// # Errors
+/// A message naming the accepted form (so a negative number is answered
+/// as a bad value, and clap never suggests `-- -1`, which would make it a
+/// path).
+pub fn parse_count<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    s.trim()
+        .parse::<T>()
+        .map_err(|_| "must be a whole number, 0 or more".to_string())
 }
 
 /// `--depth`: 0 to [`core_perft::MAX_DEPTH`].
@@ -238,18 +373,31 @@ impl Command {
 
 /// Prints an error: one line on stderr, and with `json` one JSON object on
 /// stdout.
+/// With `json` but a standard output that already failed, only the line.
 fn report(code: i32, kind: &str, prefix: &str, message: &str, json: bool) {
     let message = one_line(message, MAX_MESSAGE);
-    if json {
-        print_json(&serde_json::json!({
+    if json && output_failed().is_none() {
+        let _ = print_json(&serde_json::json!({
             "error": {"kind": kind, "message": message, "exit_code": code}
         }));
+        flush_output();
     }
-    eprintln!("{prefix}: {message}");
+    note(&format!("{prefix}: {message}"));
+}
+
+/// Ends a command whose standard output failed: quietly with 0 for a
+/// closed reader, else one line and exit code 2 (never as JSON: that would
+/// go to the output that failed).
+fn output_exit(e: Exit) -> i32 {
+    if e.kind != CLOSED {
+        report(e.code, &e.kind, "error", &e.message, false);
+    }
+    e.code
 }
 
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> i32 {
+    *OUTPUT_ERROR.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let json = cli.command.json();
     let result = match cli.command {
         Command::Perft(a) => perft::run_perft(&a),
@@ -268,8 +416,14 @@ pub fn run(cli: Cli) -> i32 {
         #[cfg(feature = "serve")]
         Command::Serve(a) => serve::run(&a),
     };
+    flush_output();
+    // Output that could not be written decides: the result is incomplete.
+    if let Some(e) = output_failed() {
+        return output_exit(e);
+    }
     match result {
         Ok(code) => code,
+        Err(e) if e.kind == CLOSED || e.kind == OUTPUT => output_exit(e),
         Err(e) => {
             report(e.code, &e.kind, "error", &e.message, json);
             e.code
@@ -310,8 +464,13 @@ fn install_panic_hook() {
 fn clap_error(e: clap::Error, sub: Option<&str>, json: bool) -> i32 {
     use clap::error::ErrorKind as K;
     if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) {
-        let _ = e.print();
-        return e.exit_code();
+        return match e.print().and_then(|_| {
+            use std::io::Write;
+            std::io::stdout().flush()
+        }) {
+            Ok(()) => e.exit_code(),
+            Err(w) => output_exit(Exit::output(&w)),
+        };
     }
     if e.kind() == K::DisplayHelpOnMissingArgumentOrSubcommand {
         use clap::CommandFactory;
@@ -349,7 +508,13 @@ fn clap_error(e: clap::Error, sub: Option<&str>, json: bool) -> i32 {
     let mut line: String = body
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        // No "to pass '-1' as a value, use '-- -1'": after `--` a value is a
+        // path or a move here, never an option's value.
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("For more information")
+                && !l.starts_with("tip: to pass")
+        })
         .collect::<Vec<_>>()
         .join(" ");
     if let Some(l) = line.strip_prefix("error: ") {
@@ -382,7 +547,11 @@ pub fn main() -> i32 {
 pub fn main_from(args: Vec<OsString>) -> i32 {
     install_panic_hook();
     let json = args.iter().skip(1).any(|a| a == "--json");
-    let cli = match Cli::try_parse_from(&args) {
+    let parsed = command().try_get_matches_from(&args).and_then(|m| {
+        use clap::FromArgMatches;
+        Cli::from_arg_matches(&m)
+    });
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             use clap::CommandFactory;
@@ -399,9 +568,19 @@ pub fn main_from(args: Vec<OsString>) -> i32 {
     match guard(move || run(cli)) {
         Ok(code) => code,
         Err(msg) => {
-            if msg.contains("Broken pipe") {
-                // The reader went away (`arbiter moves | head`): not an error of ours.
-                return 0;
+            // A print that failed where no code expected it (a `println!`
+            // somewhere): a write error, not a bug of ours.
+            if let Some(rest) = msg.strip_prefix("failed printing to stdout: ") {
+                let kind = if rest.contains("Broken pipe") {
+                    std::io::ErrorKind::BrokenPipe
+                } else {
+                    std::io::ErrorKind::Other
+                };
+                let text = rest.split(" (at ").next().unwrap_or(rest);
+                return output_exit(Exit::output(&std::io::Error::new(kind, text)));
+            }
+            if msg.starts_with("failed printing to stderr: ") {
+                return 2;
             }
             report(3, "internal", "internal error", &msg, json);
             3
@@ -421,8 +600,11 @@ fn guard(f: impl FnOnce() -> i32) -> Result<i32, String> {
 }
 
 /// Prints a value as one line of JSON.
-pub fn print_json(v: &serde_json::Value) {
-    println!("{v}");
+///
+/// # Errors
+/// A failed write ([`out`]).
+pub fn print_json(v: &serde_json::Value) -> Result<(), Exit> {
+    outln!("{v}")
 }
 
 /// Fixtures a command runs: the given files and folders, or with none the
@@ -443,30 +625,83 @@ pub fn fixture_suite(given: &[PathBuf]) -> Result<crate::conformance::Suite, Exi
     }
 }
 
-/// Checks, before any work, that `path` may be written by `flag`: its
-/// folder exists and the file does not, unless `force` (which creates the
-/// folder and overwrites the file).
+/// Checks, before any work, that `path` may be written by `flag`: the
+/// file does not exist and its folder does, unless `force` (which
+/// overwrites the file and creates the folder, now); and that it can be
+/// written (a file is opened and removed again), so a run never ends by
+/// losing its results. The rule of every output file (`--junit`,
+/// `--write-xfail`, `--write-rerun`, `--emit`, `--svg`, `--png`).
+///
+/// # Errors
+/// Exit code 2 naming the path and `--force`, or the OS error.
+pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
+    refuse_existing(path, flag, force)?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        if !force {
+            return Err(Exit::input(format!(
+                "{flag} {}: no folder {} (create it, or add --force)",
+                path.display(),
+                dir.display()
+            )));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Exit::input(format!("{flag} {}: {e}", dir.display())))?;
+    }
+    let probe = if std::fs::symlink_metadata(path).is_ok() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(|_| ())
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|_| std::fs::remove_file(path))
+    };
+    probe.map_err(|e| Exit::input(format!("{flag} {}: cannot be written: {e}", path.display())))
+}
+
+/// The part of [`check_output`] that never overwrites: `path` must not
+/// exist unless `force`.
 ///
 /// # Errors
 /// Exit code 2 naming the path and `--force`.
-pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
-    if force {
-        return Ok(());
-    }
-    if std::fs::symlink_metadata(path).is_ok() {
+pub fn refuse_existing(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
         return Err(Exit::input(format!(
             "{flag} {}: the file exists (add --force to overwrite it)",
             path.display()
         )));
     }
-    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        Some(dir) if !dir.is_dir() => Err(Exit::input(format!(
-            "{flag} {}: no folder {} (create it, or add --force)",
-            path.display(),
-            dir.display()
-        ))),
-        _ => Ok(()),
+    Ok(())
+}
+
+/// `--svg FILE` and `--png FILE` of one picture: two different files,
+/// each checked by [`check_output`].
+///
+/// # Errors
+/// Exit code 2: the same file twice, or as [`check_output`].
+pub fn check_pictures(svg: Option<&Path>, png: Option<&Path>, force: bool) -> Result<(), Exit> {
+    if let (Some(s), Some(p)) = (svg, png) {
+        let same = std::path::absolute(s).ok() == std::path::absolute(p).ok() || s == p;
+        if same {
+            return Err(Exit::input(format!(
+                "--svg and --png name the same file {}: give two",
+                s.display()
+            )));
+        }
     }
+    for (p, flag) in [(svg, "--svg"), (png, "--png")] {
+        if let Some(p) = p {
+            check_output(p, flag, force)?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes an output file checked by [`check_output`] (with `force`, the
@@ -476,10 +711,6 @@ pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
 /// Exit code 2 naming the path.
 pub fn write_output(path: &Path, flag: &str, text: &str, force: bool) -> Result<(), Exit> {
     check_output(path, flag, force)?;
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Exit::input(format!("{flag} {}: {e}", dir.display())))?;
-    }
     std::fs::write(path, text).map_err(|e| Exit::input(format!("{flag} {}: {e}", path.display())))
 }
 

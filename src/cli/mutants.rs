@@ -19,7 +19,7 @@ pub struct MutantsArgs {
     #[arg(long)]
     pub variant: Option<String>,
     /// Skip perft depths whose expected count exceeds N (0 = no limit).
-    #[arg(long, default_value_t = 3_000_000)]
+    #[arg(long, default_value_t = 3_000_000, value_parser = super::parse_count::<u64>, allow_hyphen_values = true)]
     pub max_nodes: u64,
     /// List every killing fixture, not just the first.
     #[arg(long)]
@@ -51,14 +51,14 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
         }
         bar.suspend(|| {
             if m.killed() {
-                println!(
+                let _ = outln!(
                     "killed    {}/{} by {}",
                     m.variant,
                     m.name,
                     m.killed_by.join(", ")
                 );
             } else {
-                println!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
+                let _ = outln!("SURVIVED  {}/{}: {}", m.variant, m.name, m.doc);
             }
         });
     };
@@ -83,10 +83,10 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
             .collect();
         print_json(
             &serde_json::json!({"killed": killed, "total": total, "mutants": list, "broken_fixtures": run.broken_fixtures}),
-        );
+        )?;
     } else {
         for f in &run.broken_fixtures {
-            println!("warning: fixture {f} fails on the reference; not used");
+            outln!("warning: fixture {f} fails on the reference; not used")?;
         }
         let survivors: Vec<String> = run
             .mutants
@@ -95,14 +95,14 @@ pub fn run(a: &MutantsArgs) -> Result<i32, Exit> {
             .map(|m| format!("{}/{}", m.variant, m.name))
             .collect();
         if !survivors.is_empty() {
-            println!("survivors: {}", survivors.join(", "));
+            outln!("survivors: {}", survivors.join(", "))?;
         }
         let pct = if total == 0 {
             100.0
         } else {
             100.0 * killed as f64 / total as f64
         };
-        println!("mutation score: {killed}/{total} killed ({pct:.0}%)");
+        outln!("mutation score: {killed}/{total} killed ({pct:.0}%)")?;
     }
     Ok(if killed == total { 0 } else { 1 })
 }

@@ -80,7 +80,7 @@ fn whole<T>(r: Result<T, Stopped>) -> T {
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Variant id: fide, sonic, hop, crazy, bosses, english.
+    /// Variant id (`arbiter variants` lists them).
     #[arg(long, required_unless_present_any = ["job", "job_file"])]
     pub variant: Option<String>,
     /// Position text (the variant's extended FEN); default: start position.
@@ -95,7 +95,7 @@ pub struct PerftArgs {
     /// Play a deliberately misread rule (mutation testing).
     #[arg(long, hide = true)]
     pub mutant: Option<String>,
-    /// Number of turns (G3), at most perft::MAX_DEPTH (64).
+    /// Number of turns (G3), at most 64.
     #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true,
           required_unless_present_any = ["job", "job_file"])]
     pub depth: Option<u32>,
@@ -115,11 +115,11 @@ pub struct PerftArgs {
     pub job_file: Option<PathBuf>,
     /// Only these job ids, e.g. `7` or `0-99,250` (with --job-file).
     #[arg(long, value_name = "IDS", requires = "job_file", conflicts_with = "chunk",
-          value_parser = parse_ids)]
+          value_parser = parse_ids, allow_hyphen_values = true)]
     pub job_id: Option<IdRanges>,
     /// Only chunk I of N (0 ≤ I < N): the jobs whose id is I modulo N
     /// (with --job-file; for job arrays).
-    #[arg(long, value_name = "I/N", requires = "job_file", value_parser = parse_chunk)]
+    #[arg(long, value_name = "I/N", requires = "job_file", value_parser = parse_chunk, allow_hyphen_values = true)]
     pub chunk: Option<(u64, u64)>,
 }
 
@@ -128,7 +128,7 @@ pub struct PerftArgs {
 pub struct DivideArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of turns (G3), at most perft::MAX_DEPTH (64).
+    /// Number of turns (G3), at most 64.
     #[arg(long, value_parser = super::parse_depth, allow_hyphen_values = true)]
     pub depth: u32,
     #[command(flatten)]
@@ -232,9 +232,9 @@ pub fn run_perft(a: &PerftArgs) -> Result<i32, Exit> {
     let depth = a.depth.unwrap_or(0);
     let n = whole(a.run.run(None, |o| g.perft(depth, o))?);
     if a.json {
-        print_json(&serde_json::json!({"variant": a.variant, "depth": depth, "nodes": n}));
+        print_json(&serde_json::json!({"variant": a.variant, "depth": depth, "nodes": n}))?;
     } else {
-        println!("{n}");
+        outln!("{n}")?;
     }
     Ok(0)
 }
@@ -254,9 +254,9 @@ pub fn run_divide(a: &DivideArgs) -> Result<i32, Exit> {
             .collect();
         print_json(
             &serde_json::json!({"variant": a.game.variant, "depth": a.depth, "moves": moves, "nodes": total}),
-        );
+        )?;
     } else {
-        print!("{}", divide_text(&rows));
+        super::out(&divide_text(&rows))?;
     }
     Ok(0)
 }
@@ -287,7 +287,8 @@ fn read_job_line(line: &str) -> Result<Job, Exit> {
 }
 
 /// The job lines of a job file; when it starts with a header, the file
-/// must hold every job the header announces, in order.
+/// must hold every job the header announces, in order, and be exactly the
+/// split the header describes ([`split::verify`]).
 fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
     let name = path.display();
     let text = std::fs::read(path).map_err(|e| Exit::input(format!("--job-file {name}: {e}")))?;
@@ -295,6 +296,7 @@ fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
         .map_err(|_| Exit::input(format!("--job-file {name}: not UTF-8 text")))?;
     let mut header = None;
     let mut jobs: Vec<Job> = Vec::new();
+    let (mut job_lines, mut header_line) = (Vec::new(), 0);
     let mut last = 0;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -303,7 +305,10 @@ fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
         }
         last = n;
         match split::parse_line(line.trim()) {
-            Ok(Line::Header(h)) if header.is_none() && jobs.is_empty() => header = Some(h),
+            Ok(Line::Header(h)) if header.is_none() && jobs.is_empty() => {
+                header = Some(h);
+                header_line = n;
+            }
             Ok(Line::Header(_)) => {
                 return Err(Exit::input(format!("{name}:{n}: a second header line")))
             }
@@ -324,6 +329,7 @@ fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
                     }
                 }
                 jobs.push(j);
+                job_lines.push(n);
             }
             Ok(Line::Result(_)) => {
                 return Err(Exit::input(format!(
@@ -341,6 +347,14 @@ fn read_job_file(path: &std::path::Path) -> Result<Vec<Job>, Exit> {
                 h.jobs
             )));
         }
+        // The jobs are the split the header describes (as merge proves it):
+        // a job copied over another is found before anything runs.
+        split::verify(h, &|id| usize::try_from(id).ok().and_then(|i| jobs.get(i))).map_err(
+            |m| {
+                let line = m.job.map_or(header_line, |id| job_lines[id as usize]);
+                Exit::input(format!("{name}:{line}: {}", m.message))
+            },
+        )?;
     }
     Ok(jobs)
 }

@@ -33,17 +33,17 @@ pub fn run(a: &PlayArgs) -> Result<i32, Exit> {
             "outcome": outcome,
             "position_valid": reread.is_none(),
             "position_error": reread,
-        }));
+        }))?;
         return Ok(0);
     }
-    println!("{text}");
+    outln!("{text}")?;
     if let Some(o) = outcome {
-        println!("outcome: {o} (the game is over: no move follows, G6)");
+        outln!("outcome: {o} (the game is over: no move follows, G6)")?;
     }
     if let Some(e) = reread {
-        println!(
+        outln!(
             "note: this final position is not a valid position text, so --position rejects it: {e}"
-        );
+        )?;
     }
     Ok(0)
 }

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Exit, GameArgs};
 use crate::core::perft;
+use crate::core::DynGame;
 use crate::variants::{self, Setup};
 
 /// The most jobs one split may have.
@@ -22,6 +23,9 @@ pub const MAX_JOBS: u64 = 10_000_000;
 
 /// The tag of the digested fields: a new layout gets a new tag.
 const DIGEST_TAG: &str = "arbiter-split-1";
+
+/// The tag of a result's check ([`result_check`]).
+const CHECK_TAG: &str = "arbiter-result-1";
 
 #[derive(Args, Debug)]
 pub struct SplitArgs {
@@ -92,6 +96,9 @@ pub struct JobResult {
     pub nodes: u64,
     /// The arbiter version that ran the job.
     pub arbiter: String,
+    /// [`result_check`] of the job and `nodes`: a changed or damaged
+    /// result line no longer matches it.
+    pub check: String,
 }
 
 /// The split digest: the first 32 hex digits (128 bits) of the SHA-256 of
@@ -111,12 +118,26 @@ pub fn digest(
     sha256_hex(text.as_bytes())[..32].to_string()
 }
 
+/// The check of a result: the first 32 hex digits of the SHA-256 of the
+/// compact JSON array `["arbiter-result-1", <the job line as a JSON
+/// object, fields in the order split writes them>, nodes]`. It covers the
+/// job's whole content (id, split digest, setup, moves, position, depth)
+/// and the count, so merge finds a result whose count or job was changed
+/// (by accident: anyone can compute it, it is no signature).
+pub fn result_check(job: &Job, nodes: u64) -> String {
+    let text = format!("[\"{CHECK_TAG}\",{},{nodes}]", json(job));
+    sha256_hex(text.as_bytes())[..32].to_string()
+}
+
 fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in sha2::Sha256::digest(bytes) {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+    }
+    out
 }
 
 impl Job {
@@ -184,7 +205,193 @@ impl Job {
             depth: self.depth,
             nodes,
             arbiter: env!("CARGO_PKG_VERSION").into(),
+            check: result_check(self, nodes),
         }
+    }
+}
+
+/// Where the lines of a job or result file disagree with the split its
+/// header describes (exit code 2): the header itself (`job: None`) or the
+/// job line with that id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub job: Option<u64>,
+    pub message: String,
+}
+
+impl Mismatch {
+    fn header(message: impl Into<String>) -> Mismatch {
+        Mismatch {
+            job: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// The nodes at ply `left` below `g`, counted through the move texts
+/// (`legal_texts`, `play_text`); `None` as soon as there are more than
+/// `cap`, or when more than `budget` positions above the leaves were
+/// visited (a tree far bigger than it claims is never walked to its end).
+fn count_nodes(g: &dyn DynGame, left: u32, cap: u64, budget: &mut u64) -> Option<u64> {
+    if left == 0 {
+        return (cap >= 1).then_some(1);
+    }
+    *budget = budget.checked_sub(1)?;
+    let moves = g.legal_texts();
+    if left == 1 {
+        return Some(moves.len() as u64).filter(|&n| n <= cap);
+    }
+    let mut total = 0u64;
+    for m in &moves {
+        let mut child = g.clone_box();
+        child.play_text(m).ok()?;
+        total += count_nodes(child.as_ref(), left - 1, cap - total, budget)?;
+    }
+    Some(total)
+}
+
+/// The names of the fields where `got` differs from `want`.
+fn differing_fields(want: &Job, got: &Job) -> Vec<&'static str> {
+    let mut f = Vec::new();
+    let mut check = |same: bool, name| {
+        if !same {
+            f.push(name)
+        }
+    };
+    check(want.kind == got.kind, "type");
+    check(want.digest == got.digest, "digest");
+    check(want.variant == got.variant, "variant");
+    check(want.rules == got.rules, "rules");
+    check(want.root == got.root, "root");
+    check(want.history == got.history, "history");
+    check(want.moves == got.moves, "moves");
+    check(want.position == got.position, "position");
+    check(want.depth == got.depth, "depth");
+    f
+}
+
+/// Proves that `jobs` are exactly the split `header` describes: the
+/// header's digest is the digest of its fields, and the split is made
+/// again from the header (variant, rules, root, history, at) — its node
+/// count must be the header's `jobs`, its root moves the header's
+/// `first_moves`, and job `i` must be node `i` of the split in every
+/// field (so every node has one job and there is nothing else). `jobs`
+/// must hold the ids 0 to `header.jobs - 1` (the caller checks).
+///
+/// Making the split again costs about what `arbiter split` did: the
+/// nodes above ply `at`, and each job's position text. A header whose
+/// tree has more nodes than it claims is found without walking it all.
+///
+/// # Errors
+/// The first [`Mismatch`], naming the header or the job.
+pub fn verify<'a>(header: &Header, jobs: &dyn Fn(u64) -> Option<&'a Job>) -> Result<(), Mismatch> {
+    let own = digest(
+        &header.variant,
+        &header.rules,
+        &header.root,
+        &header.history,
+        header.depth,
+        header.at,
+    );
+    if header.digest != own {
+        return Err(Mismatch::header(format!(
+            "the header's digest {} does not match its fields (an edited or corrupted header)",
+            header.digest
+        )));
+    }
+    if header.at > header.depth {
+        return Err(Mismatch::header(format!(
+            "the header cuts at ply {}, deeper than its depth {}",
+            header.at, header.depth
+        )));
+    }
+    perft::check_depth(header.depth).map_err(|e| Mismatch::header(format!("the header's {e}")))?;
+    if header.jobs > MAX_JOBS {
+        return Err(Mismatch::header(format!(
+            "the header announces {} jobs, more than a split has (at most {MAX_JOBS})",
+            header.jobs
+        )));
+    }
+    let other_version = if header.arbiter == env!("CARGO_PKG_VERSION") {
+        String::new()
+    } else {
+        format!(
+            " (split by arbiter {}, this is {}: a split is merged by the version that made it)",
+            header.arbiter,
+            env!("CARGO_PKG_VERSION")
+        )
+    };
+    let g = variants::setup(&Setup {
+        variant: &header.variant,
+        options: &header.rules,
+        mutant: None,
+        position: Some(&header.root),
+        moves: &header.history,
+    })
+    .map_err(|e| Mismatch::header(format!("the header's game cannot be set up: {e}")))?;
+    let first_moves = if header.at == 0 {
+        vec![]
+    } else {
+        g.legal_texts()
+    };
+    if header.first_moves != first_moves {
+        return Err(Mismatch::header(format!(
+            "the header's first_moves are not the {} legal moves at the split root{other_version}",
+            first_moves.len()
+        )));
+    }
+    let mut budget = MAX_JOBS.saturating_mul(u64::from(header.at) + 2);
+    match count_nodes(g.as_ref(), header.at, header.jobs, &mut budget) {
+        Some(n) if n == header.jobs => {}
+        Some(n) => {
+            return Err(Mismatch::header(format!(
+                "the header announces {} jobs, the split has {n} nodes at ply {}{other_version}",
+                header.jobs, header.at
+            )))
+        }
+        None => {
+            return Err(Mismatch::header(format!(
+                "the header announces {} jobs, the split has more nodes at ply {}{other_version}",
+                header.jobs, header.at
+            )))
+        }
+    }
+    let mut id = 0u64;
+    let mut first: Option<Mismatch> = None;
+    g.split(header.at, &mut |moves, text| {
+        if first.is_some() {
+            return;
+        }
+        let want = Job {
+            kind: "job".into(),
+            digest: header.digest.clone(),
+            job: id,
+            variant: header.variant.clone(),
+            rules: header.rules.clone(),
+            root: header.root.clone(),
+            history: header.history.clone(),
+            moves: moves.to_vec(),
+            position: text.to_string(),
+            depth: header.depth - header.at,
+        };
+        let mismatch = match jobs(id) {
+            None => Some(format!("job {id} is missing")),
+            Some(got) if *got == want => None,
+            Some(got) => Some(format!(
+                "job {id} is not node {id} of the split: wrong {} (node {id} is [{}]){other_version}",
+                differing_fields(&want, got).join(", "),
+                moves.join(" ")
+            )),
+        };
+        first = mismatch.map(|message| Mismatch {
+            job: Some(id),
+            message,
+        });
+        id += 1;
+    });
+    match first {
+        Some(m) => Err(m),
+        None => Ok(()),
     }
 }
 
@@ -201,18 +408,26 @@ pub enum Line {
 /// # Errors
 /// A message saying what is wrong with it (the caller adds where).
 pub fn parse_line(text: &str) -> Result<Line, String> {
-    let v: serde_json::Value = serde_json::from_str(text)
+    /// The `type` of a line, the other fields skipped (read once more
+    /// into their own type: no JSON tree is built).
+    #[derive(Deserialize)]
+    struct Kind {
+        #[serde(rename = "type", default)]
+        kind: Option<serde_json::Value>,
+    }
+    let k: Kind = serde_json::from_str(text)
         .map_err(|e| format!("not a JSON line ({e}): {}", crate::core::error::echo(text)))?;
-    let kind = v
-        .get("type")
+    let kind = k
+        .kind
+        .as_ref()
         .and_then(|t| t.as_str())
         .unwrap_or("")
         .to_string();
     let what = |e: serde_json::Error| format!("not a valid {kind} line: {e}");
     match kind.as_str() {
-        "split" => serde_json::from_value(v).map(Line::Header).map_err(what),
-        "job" => serde_json::from_value(v).map(Line::Job).map_err(what),
-        "result" => serde_json::from_value(v).map(Line::Result).map_err(what),
+        "split" => serde_json::from_str(text).map(Line::Header).map_err(what),
+        "job" => serde_json::from_str(text).map(Line::Job).map_err(what),
+        "result" => serde_json::from_str(text).map(Line::Result).map_err(what),
         _ => Err(format!(
             "not a split, job or result line (its \"type\" must be one of them): {}",
             crate::core::error::echo(text)
@@ -320,12 +535,10 @@ pub fn run(a: &SplitArgs) -> Result<i32, Exit> {
     Ok(0)
 }
 
-/// A failed write to stdout: a reader that went away is not our error.
+/// A failed write to stdout ([`Exit::output`]: a reader that went away is
+/// not our error).
 pub fn written_error(e: std::io::Error) -> Result<i32, Exit> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        return Ok(0);
-    }
-    Err(Exit::input(format!("cannot write to standard output: {e}")))
+    Err(Exit::output(&e))
 }
 
 /// One line of JSON.
@@ -357,11 +570,40 @@ mod tests {
         assert_eq!(d, sha256_hex(text.as_bytes())[..32]);
     }
 
+    /// As documented: the job line as split writes it, in the array.
+    #[test]
+    fn the_check_covers_the_job_line_and_the_count() {
+        let job = Job {
+            kind: "job".into(),
+            digest: digest("fide", &[], "8/8 w", &[], 3, 1),
+            job: 7,
+            variant: "fide".into(),
+            rules: vec![],
+            root: "8/8 w".into(),
+            history: vec![],
+            moves: vec!["e2e4".into()],
+            position: "8/8 b".into(),
+            depth: 2,
+        };
+        let text = format!("[\"arbiter-result-1\",{},600]", json(&job));
+        assert!(text.contains(r#"{"type":"job","digest":"#), "{text}");
+        let c = result_check(&job, 600);
+        assert_eq!(c, sha256_hex(text.as_bytes())[..32]);
+        assert_eq!(job.result(600).check, c);
+        assert_ne!(result_check(&job, 601), c);
+        let mut other = job.clone();
+        other.position = "8/8 w".into();
+        assert_ne!(result_check(&other, 600), c);
+        other = job.clone();
+        other.job = 8;
+        assert_ne!(result_check(&other, 600), c);
+    }
+
     #[test]
     fn lines_are_told_apart() {
         assert!(matches!(
             parse_line(
-                r#"{"type":"result","digest":"x","job":1,"moves":[],"depth":0,"nodes":1,"arbiter":"0"}"#
+                r#"{"type":"result","digest":"x","job":1,"moves":[],"depth":0,"nodes":1,"arbiter":"0","check":"y"}"#
             ),
             Ok(Line::Result(_))
         ));

@@ -40,22 +40,22 @@ pub fn run(a: &VariantsArgs) -> Result<i32, Exit> {
         list.push(serde_json::json!({"id": v.id, "name": v.name, "start": (v.start)(&rules).map_err(|e| Exit::input(e.to_string()))?, "options": options, "mutants": mutants}));
     }
     if a.json {
-        print_json(&serde_json::Value::Array(list));
+        print_json(&serde_json::Value::Array(list))?;
     } else {
         for v in &list {
-            println!(
+            outln!(
                 "{}  {}",
                 v["id"].as_str().unwrap_or(""),
                 v["name"].as_str().unwrap_or("")
-            );
-            println!("  start: {}", v["start"].as_str().unwrap_or(""));
+            )?;
+            outln!("  start: {}", v["start"].as_str().unwrap_or(""))?;
             for o in v["options"].as_array().into_iter().flatten() {
-                println!(
+                outln!(
                     "  --rule {} ({}): {}",
                     o["name"].as_str().unwrap_or(""),
                     o["kind"].as_str().unwrap_or(""),
                     o["doc"].as_str().unwrap_or("")
-                );
+                )?;
             }
         }
     }

@@ -92,6 +92,12 @@ pub trait Backend {
     fn restarts(&self) -> usize {
         0
     }
+    /// How many requests in a row the implementation failed (timed out,
+    /// crashed, answered nonsense); an answer sets it back to 0. `check`
+    /// gives up after `--max-failures` of them.
+    fn failures_in_a_row(&self) -> usize {
+        0
+    }
 }
 
 /// The reference implementation as a backend.

@@ -15,8 +15,9 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -26,16 +27,111 @@ use super::backend::{Backend, BackendError, Request};
 use super::protocol::{parse_error, EngineRequest, PROTOCOL_VERSION};
 use crate::variants;
 
-/// Kills a child and its process group, and reaps it.
-fn kill_group(child: &mut Child) {
+/// The process groups of the children alive now (0 = a free slot), for
+/// the signal handler ([`on_signal`]).
+static LIVE: [AtomicI32; 64] = [const { AtomicI32::new(0) }; 64];
+
+/// Kills every live child's process group, then dies of `sig` as it
+/// would have without the handler: an interrupted or terminated `check`
+/// leaves no engine behind (they run in process groups of their own, so
+/// a terminal's Ctrl-C does not reach them).
+extern "C" fn on_signal(sig: libc::c_int) {
+    for slot in &LIVE {
+        let pgid = slot.load(Ordering::SeqCst);
+        if pgid > 0 {
+            // SAFETY: kill(2) is async-signal-safe; it only signals.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+    }
+    // SAFETY: signal(2) and raise(3) are async-signal-safe; restoring the
+    // default action and raising again ends the process as the signal would.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+/// Installs [`on_signal`] for SIGINT, SIGTERM and SIGHUP (once; a signal
+/// that was ignored stays ignored).
+fn install_signal_handlers() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: installs a handler that only calls async-signal-safe
+            // functions; an ignored signal is put back to ignored.
+            unsafe {
+                let handler: extern "C" fn(libc::c_int) = on_signal;
+                let old = libc::signal(sig, handler as libc::sighandler_t);
+                if old == libc::SIG_IGN {
+                    libc::signal(sig, libc::SIG_IGN);
+                }
+            }
+        }
+    });
+}
+
+/// Starts `c` (a [`shell`] command) and registers its process group for
+/// [`on_signal`].
+fn spawn(c: &mut Command) -> std::io::Result<Child> {
+    install_signal_handlers();
+    let child = c.spawn()?;
+    let pgid = child.id() as i32;
+    // (With every slot taken the child is still killed on every other way out.)
+    let _ = LIVE.iter().any(|s| {
+        s.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    });
+    Ok(child)
+}
+
+/// Whether the child has exited, without reaping it (its pid, the id of
+/// its process group, stays reserved until [`kill_group`]).
+fn has_exited(child: &Child) -> bool {
+    // SAFETY: waitid(2) on our own child with WNOWAIT only reads its state
+    // into the zeroed siginfo_t we own.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            child.id() as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        r == 0 && info.si_pid() != 0
+    }
+}
+
+/// Waits until the child exits (not reaping it) or `until` passes.
+fn exits_by(child: &Child, until: Instant) -> bool {
+    loop {
+        if has_exited(child) {
+            return true;
+        }
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Kills a child and its process group, and reaps it (its exit status,
+/// when it had exited before).
+fn kill_group(child: &mut Child) -> Option<std::process::ExitStatus> {
     let pid = child.id() as i32;
     // SAFETY: kill(2) with a negative pid signals the process group we
-    // created for this child (process_group(0)); no memory is involved.
+    // created for this child (process_group(0)); the child is not reaped
+    // yet, so that id is still its group's. No memory is involved.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
     }
     let _ = child.kill();
-    let _ = child.wait();
+    let status = child.wait().ok();
+    for slot in &LIVE {
+        let _ = slot.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+    status
 }
 
 fn shell(cmd: &str) -> Command {
@@ -157,6 +253,8 @@ impl Tail {
 pub struct Hello {
     pub name: String,
     pub variants: BTreeMap<String, Vec<String>>,
+    /// The protocol version it named, if any.
+    pub protocol: Option<u64>,
 }
 
 impl Hello {
@@ -200,7 +298,12 @@ impl Hello {
                 _ => return Err("hello: variants must be strings or {id, options} objects".into()),
             }
         }
-        Ok(Hello { name, variants })
+        let protocol = v.get("protocol").and_then(Value::as_u64);
+        Ok(Hello {
+            name,
+            variants,
+            protocol,
+        })
     }
 
     /// Why `req` is outside what the engine supports, if it is.
@@ -222,7 +325,10 @@ impl Hello {
 
 struct Proc {
     child: Child,
-    stdin: ChildStdin,
+    /// Request lines to the writer thread, which owns the engine's stdin:
+    /// a write the engine does not read blocks that thread, never the
+    /// runner, so a request has one deadline for writing and answering.
+    input: Sender<String>,
     lines: Receiver<Line>,
     stderr: Tail,
 }
@@ -236,6 +342,9 @@ pub struct EngineBackend {
     next_id: u64,
     /// How many times the engine was (re)started.
     pub starts: usize,
+    /// Requests in a row that failed (timed out, crashed the engine or got
+    /// nonsense back); an answer sets it back to 0.
+    failures: usize,
 }
 
 impl EngineBackend {
@@ -249,6 +358,7 @@ impl EngineBackend {
             hello: None,
             next_id: 1,
             starts: 0,
+            failures: 0,
         }
     }
 
@@ -266,15 +376,29 @@ impl EngineBackend {
         if self.proc.is_some() {
             return Ok(());
         }
-        let mut child = shell(&self.cmd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| {
-                BackendError::Failed(format!("cannot start engine '{}': {e}", self.cmd))
-            })?;
-        let stdin = child.stdin.take().expect("piped");
+        let mut child = spawn(
+            shell(&self.cmd)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| {
+            self.failures += 1;
+            BackendError::Failed(format!("cannot start engine '{}': {e}", self.cmd))
+        })?;
+        let mut stdin = child.stdin.take().expect("piped");
+        let (input, requests) = mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            for line in requests {
+                if stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
         let stdout = child.stdout.take().expect("piped");
         let stderr = tail_stderr(child.stderr.take().expect("piped"));
         let (tx, rx) = mpsc::channel();
@@ -284,7 +408,7 @@ impl EngineBackend {
         self.starts += 1;
         self.proc = Some(Proc {
             child,
-            stdin,
+            input,
             lines: rx,
             stderr,
         });
@@ -294,9 +418,16 @@ impl EngineBackend {
             protocol: Some(PROTOCOL_VERSION),
             ..Default::default()
         };
-        let answer = self.exchange(req)?;
+        // No engine is kept without its hello (an error answer included).
+        let answer = self.exchange(req).inspect_err(|_| {
+            if self.proc.is_some() {
+                self.stop();
+                self.failures += 1;
+            }
+        })?;
         let hello = Hello::parse(&answer).map_err(|m| {
             self.stop();
+            self.failures += 1;
             BackendError::Failed(m)
         })?;
         self.hello = Some(hello);
@@ -318,15 +449,13 @@ impl EngineBackend {
             self.next_id += 1;
         }
         let id = req.id;
-        let line = serde_json::to_string(&req).expect("requests serialize");
+        let line = serde_json::to_string(&req).expect("requests serialize") + "\n";
+        // One deadline for writing the request and reading the answer.
+        let deadline = Instant::now() + self.timeout;
         let p = self.proc.as_mut().expect("started");
-        if writeln!(p.stdin, "{line}")
-            .and_then(|_| p.stdin.flush())
-            .is_err()
-        {
+        if p.input.send(line).is_err() {
             return Err(self.died("engine closed its input"));
         }
-        let deadline = Instant::now() + self.timeout;
         loop {
             let p = self.proc.as_mut().expect("started");
             let left = deadline.saturating_duration_since(Instant::now());
@@ -354,6 +483,9 @@ impl EngineBackend {
                     if v.get("id").and_then(Value::as_u64) != Some(id) {
                         continue; // a late answer to an earlier request
                     }
+                    if req.cmd != "hello" {
+                        self.failures = 0;
+                    }
                     return match v.get("error") {
                         Some(e) => Err(parse_error(e)),
                         None => Ok(v),
@@ -361,6 +493,7 @@ impl EngineBackend {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     self.stop();
+                    self.failures += 1;
                     return Err(BackendError::Failed(format!(
                         "no answer to '{}' within {:.1?} (engine killed)",
                         req.cmd, self.timeout
@@ -373,18 +506,14 @@ impl EngineBackend {
 
     /// Reaps a dead (or misbehaving) engine and describes what happened.
     fn died(&mut self, what: &str) -> BackendError {
+        self.failures += 1;
         let mut msg = what.to_string();
         if let Some(mut p) = self.proc.take() {
-            let until = Instant::now() + Duration::from_millis(200);
-            let mut status = None;
-            while status.is_none() && Instant::now() < until {
-                status = p.child.try_wait().ok().flatten();
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            if let Some(status) = status {
+            let exited = exits_by(&p.child, Instant::now() + Duration::from_millis(200));
+            let status = kill_group(&mut p.child);
+            if let (true, Some(status)) = (exited, status) {
                 msg.push_str(&format!(" ({status})"));
             }
-            kill_group(&mut p.child);
             msg.push_str(&p.stderr.text());
         }
         BackendError::Failed(msg)
@@ -412,26 +541,25 @@ impl EngineBackend {
 
 impl Drop for EngineBackend {
     fn drop(&mut self) {
-        if let Some(p) = self.proc.as_mut() {
+        if let Some(p) = self.proc.take() {
             let quit = EngineRequest {
                 id: self.next_id,
                 cmd: "quit".into(),
                 ..Default::default()
             };
-            let _ = writeln!(
-                p.stdin,
-                "{}",
-                serde_json::to_string(&quit).unwrap_or_default()
-            );
-            let _ = p.stdin.flush();
-            for _ in 0..20 {
-                if matches!(p.child.try_wait(), Ok(Some(_))) {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            let _ = p
+                .input
+                .send(serde_json::to_string(&quit).unwrap_or_default() + "\n");
+            // Closing the channel closes the engine's stdin once the quit
+            // is written; the engine gets 100 ms to exit, then its group
+            // is killed either way (nothing it started outlives the run).
+            let Proc {
+                mut child, input, ..
+            } = p;
+            drop(input);
+            exits_by(&child, Instant::now() + Duration::from_millis(100));
+            kill_group(&mut child);
         }
-        self.stop();
     }
 }
 
@@ -467,6 +595,9 @@ fn text(v: &Value, name: &str) -> Result<String, BackendError> {
 impl Backend for EngineBackend {
     fn restarts(&self) -> usize {
         self.starts.saturating_sub(1)
+    }
+    fn failures_in_a_row(&self) -> usize {
+        self.failures
     }
     fn name(&self) -> String {
         match &self.hello {
@@ -535,6 +666,8 @@ pub struct PerftreeBackend {
     timeout: Duration,
     /// The variants the script is for (default: fide).
     pub variants: Vec<String>,
+    /// Runs in a row that failed (timed out or gave no answer).
+    failures: usize,
 }
 
 impl PerftreeBackend {
@@ -543,11 +676,47 @@ impl PerftreeBackend {
             cmd: cmd.to_string(),
             timeout,
             variants,
+            failures: 0,
         }
     }
 
-    /// Runs the script once: (divide rows, total).
+    /// Runs the script once on the start position of its first variant
+    /// at depth 1: a script that cannot answer (its program is missing)
+    /// is found once, before any fixture.
+    ///
+    /// # Errors
+    /// Why the script gave no answer.
+    pub fn probe(&mut self) -> Result<(), BackendError> {
+        let req = Request {
+            variant: self.variants.first().cloned().unwrap_or_default(),
+            ..Request::default()
+        };
+        match self.run(&req, 1) {
+            Ok(_) | Err(BackendError::Unsupported(_)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`PerftreeBackend::run_once`], counting failures in a row.
     fn run(
+        &mut self,
+        req: &Request,
+        depth: u32,
+    ) -> Result<(Vec<(String, u64)>, u64), BackendError> {
+        let r = self.run_once(req, depth);
+        match &r {
+            Ok(_) => self.failures = 0,
+            Err(BackendError::Failed(_)) => self.failures += 1,
+            Err(_) => {}
+        }
+        r
+    }
+
+    /// Runs the script once: (divide rows, total). The answer is the
+    /// script's output up to its total line (or its end); the script then
+    /// gets a moment to exit (a failing status is reported), and its
+    /// process group is killed whatever it still does.
+    fn run_once(
         &mut self,
         req: &Request,
         depth: u32,
@@ -574,55 +743,85 @@ impl PerftreeBackend {
                 (v.start)(&rules).map_err(|e| BackendError::Unsupported(e.to_string()))?
             }
         };
-        let mut child = shell(&format!("{} \"$@\"", self.cmd))
-            .arg("arbiter-perftree")
-            .arg(depth.to_string())
-            .arg(&position)
-            .arg(req.moves.join(" "))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| BackendError::Failed(format!("cannot start '{}': {e}", self.cmd)))?;
+        let deadline = Instant::now() + self.timeout;
+        let mut child = spawn(
+            shell(&format!("{} \"$@\"", self.cmd))
+                .arg("arbiter-perftree")
+                .arg(depth.to_string())
+                .arg(&position)
+                .arg(req.moves.join(" "))
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| BackendError::Failed(format!("cannot start '{}': {e}", self.cmd)))?;
         let stdout = child.stdout.take().expect("piped");
         let stderr = tail_stderr(child.stderr.take().expect("piped"));
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::channel::<Option<Line>>();
         std::thread::spawn(move || {
-            let mut s = Vec::new();
-            let read = stdout.take(MAX_REPLY_BYTES as u64 + 1).read_to_end(&mut s);
-            let _ = tx.send(read.map(|_| s));
+            read_lines_capped(stdout, MAX_REPLY_BYTES, |l| tx.send(Some(l)).is_ok());
+            let _ = tx.send(None);
         });
-        let out = match rx.recv_timeout(self.timeout) {
-            Ok(Ok(s)) if s.len() > MAX_REPLY_BYTES => {
-                kill_group(&mut child);
+        // The answer ends with its total line (or the end of the output):
+        // what the script does after it is not waited for.
+        let mut out = String::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(Some(Line::Text(t))) => {
+                    if out.len() + t.len() >= MAX_REPLY_BYTES {
+                        kill_group(&mut child);
+                        return Err(BackendError::Failed(format!(
+                            "output longer than {MAX_REPLY_BYTES} bytes (killed)"
+                        )));
+                    }
+                    out.push_str(&t);
+                    out.push('\n');
+                    if is_total_line(&t) {
+                        break;
+                    }
+                }
+                Ok(Some(Line::TooLong(n))) => {
+                    kill_group(&mut child);
+                    return Err(BackendError::Failed(format!(
+                        "an output line of more than {n} bytes (the limit is {MAX_REPLY_BYTES}; killed)"
+                    )));
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    kill_group(&mut child);
+                    return Err(BackendError::Failed(format!(
+                        "no answer within {:.1?} (killed)",
+                        self.timeout
+                    )));
+                }
+            }
+        }
+        // The answer is complete: wait for the exit a moment only.
+        let grace = deadline
+            .saturating_duration_since(Instant::now())
+            .min(Duration::from_millis(50));
+        let exited = exits_by(&child, Instant::now() + grace);
+        let status = kill_group(&mut child);
+        if let (true, Some(status)) = (exited, status) {
+            if !status.success() {
                 return Err(BackendError::Failed(format!(
-                    "output longer than {MAX_REPLY_BYTES} bytes (killed)"
+                    "script failed ({status}){}",
+                    stderr.text()
                 )));
             }
-            Ok(Ok(s)) => String::from_utf8_lossy(&s).into_owned(),
-            Ok(Err(e)) => {
-                kill_group(&mut child);
-                return Err(BackendError::Failed(format!("cannot read its output: {e}")));
-            }
-            Err(_) => {
-                kill_group(&mut child);
-                return Err(BackendError::Failed(format!(
-                    "no answer within {:.1?} (killed)",
-                    self.timeout
-                )));
-            }
-        };
-        let status = child
-            .wait()
-            .map_err(|e| BackendError::Failed(e.to_string()))?;
-        if !status.success() {
-            return Err(BackendError::Failed(format!(
-                "script failed ({status}){}",
-                stderr.text()
-            )));
         }
         parse_divide(&out).map_err(BackendError::Failed)
     }
+}
+
+/// Whether `line` is the total that ends a perftree answer (`N` or
+/// `Nodes searched: N`).
+fn is_total_line(line: &str) -> bool {
+    let t = line.trim();
+    t.parse::<u64>().is_ok()
+        || t.strip_prefix("Nodes searched:")
+            .is_some_and(|n| n.trim().parse::<u64>().is_ok())
 }
 
 /// Parses perftree divide output: `move: n` / `move n` lines, then a blank
@@ -675,6 +874,9 @@ pub fn parse_divide(out: &str) -> Result<(Vec<(String, u64)>, u64), String> {
 impl Backend for PerftreeBackend {
     fn name(&self) -> String {
         format!("perftree script '{}'", self.cmd)
+    }
+    fn failures_in_a_row(&self) -> usize {
+        self.failures
     }
     fn validate(&mut self, _req: &Request) -> Result<(), BackendError> {
         Err(BackendError::Unsupported(

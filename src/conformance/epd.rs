@@ -129,11 +129,28 @@ pub fn parse(text: &str, path: &str) -> Result<Vec<EpdEntry>, EpdError> {
     Ok(out)
 }
 
-/// Reads a suite file.
+/// Reads a suite file into memory ([`read`] keeps one line at a time).
+///
+/// # Errors
+/// As [`read`].
+pub fn load(path: &Path) -> Result<Vec<EpdEntry>, EpdError> {
+    let mut out = Vec::new();
+    read(path, &mut |e| {
+        out.push(e);
+        true
+    })?;
+    Ok(out)
+}
+
+/// Reads a suite file line by line, handing each entry to `each` (which
+/// returns whether to go on): memory stays one line, whatever the size.
+/// A malformed line ends the reading with its error; entries before it
+/// were handed over already (read twice to check a whole file first).
 ///
 /// # Errors
 /// Unreadable, too big, not UTF-8 (naming the line) or malformed.
-pub fn load(path: &Path) -> Result<Vec<EpdEntry>, EpdError> {
+pub fn read(path: &Path, each: &mut dyn FnMut(EpdEntry) -> bool) -> Result<(), EpdError> {
+    use std::io::BufRead;
     let name = path.display().to_string();
     let err = |line: usize, message: String| EpdError {
         path: name.clone(),
@@ -147,52 +164,77 @@ pub fn load(path: &Path) -> Result<Vec<EpdEntry>, EpdError> {
     if meta.len() > MAX_EPD_BYTES {
         return Err(err(0, format!("more than {MAX_EPD_BYTES} bytes")));
     }
-    let bytes = std::fs::read(path).map_err(|e| err(0, e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        err(
-            upto.iter().filter(|&&b| b == b'\n').count() + 1,
-            "not UTF-8 text".into(),
-        )
-    })?;
-    parse(&text, &name)
+    let file = std::fs::File::open(path).map_err(|e| err(0, e.to_string()))?;
+    // At most the size checked above, even if the file grows meanwhile.
+    let mut r = std::io::BufReader::new(std::io::Read::take(file, MAX_EPD_BYTES));
+    let mut raw = Vec::new();
+    let mut n = 0;
+    loop {
+        raw.clear();
+        let got = r
+            .read_until(b'\n', &mut raw)
+            .map_err(|e| err(n + 1, e.to_string()))?;
+        if got == 0 {
+            return Ok(());
+        }
+        n += 1;
+        let text = std::str::from_utf8(&raw).map_err(|_| err(n, "not UTF-8 text".into()))?;
+        let t = text.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let (position, perft) = parse_line(t).map_err(|message| err(n, message))?;
+        if !each(EpdEntry {
+            line: n,
+            position,
+            perft,
+        }) {
+            return Ok(());
+        }
+    }
 }
 
-/// The suite's entries as fixtures of `variant` under `options`: id
-/// `<file stem>:<line>`, rule G3, each perft count an expectation.
+/// The suite's entries as fixtures of `variant` under `options`
+/// ([`fixture`] each).
 pub fn fixtures(
     path: &Path,
     entries: &[EpdEntry],
     variant: &str,
     options: &[String],
 ) -> Vec<Loaded> {
+    entries
+        .iter()
+        .map(|e| fixture(path, e, variant, options))
+        .collect()
+}
+
+/// One entry as a fixture of `variant` under `options`: id
+/// `<file stem>:<line>`, rule G3, each perft count an expectation.
+pub fn fixture(path: &Path, e: &EpdEntry, variant: &str, options: &[String]) -> Loaded {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    entries
-        .iter()
-        .map(|e| Loaded {
-            path: path.to_path_buf(),
-            fixture: Ok(Fixture {
-                id: format!("{stem}:{}", e.line),
-                variant: variant.to_string(),
-                rules: vec!["G3".into()],
-                source: Source {
-                    document: path.display().to_string(),
-                    place: format!("line {}", e.line),
-                },
-                description: String::new(),
-                options: options.to_vec(),
-                position: Some(e.position.clone()),
-                moves: vec![],
-                expect: Expect {
-                    perft: e.perft.clone(),
-                    ..Expect::default()
-                },
-            }),
-        })
-        .collect()
+    Loaded {
+        path: path.to_path_buf(),
+        fixture: Ok(Fixture {
+            id: format!("{stem}:{}", e.line),
+            variant: variant.to_string(),
+            rules: vec!["G3".into()],
+            source: Source {
+                document: path.display().to_string(),
+                place: format!("line {}", e.line),
+            },
+            description: String::new(),
+            options: options.to_vec(),
+            position: Some(e.position.clone()),
+            moves: vec![],
+            expect: Expect {
+                perft: e.perft.clone(),
+                ..Expect::default()
+            },
+        }),
+    }
 }
 
 /// One suite line: the position and its counts by increasing depth.

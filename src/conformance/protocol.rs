@@ -211,7 +211,14 @@ pub fn answer_request(backend: &mut Reference, r: &EngineRequest) -> Option<Valu
     };
     let result: Result<Value, BackendError> = match r.cmd.as_str() {
         "quit" => return None,
-        "hello" => Ok(hello_value(&backend.name())),
+        "hello" => match r.protocol {
+            Some(v) if v != PROTOCOL_VERSION => {
+                return Some(protocol_error(format!(
+                    "hello: protocol version {v} is not spoken here (this reference speaks version {PROTOCOL_VERSION})"
+                )))
+            }
+            _ => Ok(hello_value(&backend.name())),
+        },
         "moves" => backend.moves(&req).map(|m| json!({"moves": m})),
         "play" => backend.position(&req).map(|p| json!({"position": p})),
         "outcome" => backend.outcome(&req).map(|o| json!({"outcome": o})),

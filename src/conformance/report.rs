@@ -125,25 +125,36 @@ pub struct Judged<'a> {
 
 /// Applies expected failures to the cases.
 pub fn judge<'a>(reports: &'a [CaseReport], xfail: &[Xfail]) -> Vec<Judged<'a>> {
-    let expected: BTreeMap<&str, &str> = xfail
-        .iter()
-        .map(|x| (x.id.as_str(), x.reason.as_str()))
-        .collect();
+    let expected = expected_failures(xfail);
     reports
         .iter()
-        .map(|case| {
-            let x = expected.get(case.id.as_str()).map(|r| r.to_string());
-            let verdict = match (&case.status, x) {
-                (Status::Skipped(_), _) => Verdict::Skipped,
-                (Status::Pass, Some(r)) => Verdict::XPass(r),
-                (Status::Pass, None) => Verdict::Pass,
-                (Status::Fail(_) | Status::Error(_), Some(r)) => Verdict::XFail(r),
-                (Status::Fail(_), None) => Verdict::Fail,
-                (Status::Error(_), None) => Verdict::Error,
-            };
-            Judged { case, verdict }
+        .map(|case| Judged {
+            case,
+            verdict: verdict(case, &expected),
         })
         .collect()
+}
+
+/// Fixture id → reason of the expected failures.
+pub fn expected_failures(xfail: &[Xfail]) -> BTreeMap<&str, &str> {
+    xfail
+        .iter()
+        .map(|x| (x.id.as_str(), x.reason.as_str()))
+        .collect()
+}
+
+/// How one case counts under the expected failures
+/// ([`expected_failures`]).
+pub fn verdict(case: &CaseReport, expected: &BTreeMap<&str, &str>) -> Verdict {
+    let x = expected.get(case.id.as_str()).map(|r| r.to_string());
+    match (&case.status, x) {
+        (Status::Skipped(_), _) => Verdict::Skipped,
+        (Status::Pass, Some(r)) => Verdict::XPass(r),
+        (Status::Pass, None) => Verdict::Pass,
+        (Status::Fail(_) | Status::Error(_), Some(r)) => Verdict::XFail(r),
+        (Status::Fail(_), None) => Verdict::Fail,
+        (Status::Error(_), None) => Verdict::Error,
+    }
 }
 
 /// Counts of a judged run.
@@ -161,22 +172,35 @@ pub struct Totals {
 pub fn totals(j: &[Judged]) -> Totals {
     let mut t = Totals::default();
     for c in j {
-        match c.verdict {
-            Verdict::Pass => t.passed += 1,
-            Verdict::Fail => t.failed += 1,
+        t.add(&c.verdict);
+    }
+    t
+}
+
+impl Totals {
+    /// Counts one more case.
+    pub fn add(&mut self, v: &Verdict) {
+        match v {
+            Verdict::Pass => self.passed += 1,
+            Verdict::Fail => self.failed += 1,
             Verdict::Error => {
-                t.failed += 1;
-                t.errors += 1
+                self.failed += 1;
+                self.errors += 1
             }
-            Verdict::Skipped => t.skipped += 1,
-            Verdict::XFail(_) => t.xfailed += 1,
+            Verdict::Skipped => self.skipped += 1,
+            Verdict::XFail(_) => self.xfailed += 1,
             Verdict::XPass(_) => {
-                t.failed += 1;
-                t.xpassed += 1
+                self.failed += 1;
+                self.xpassed += 1
             }
         }
     }
-    t
+
+    /// The cases that were checked (passed, failed or failed as expected):
+    /// all but the skipped ones.
+    pub fn checked(&self) -> usize {
+        self.passed + self.failed + self.xfailed
+    }
 }
 
 fn details(c: &CaseReport) -> Vec<String> {
@@ -191,6 +215,12 @@ fn details(c: &CaseReport) -> Vec<String> {
 /// line `N passed, M failed` (`, K skipped` when nonzero; expected
 /// failures count as skipped, and are named on the line before).
 pub fn human(j: &[Judged], verbose: bool) -> String {
+    human_with(j, &totals(j), verbose)
+}
+
+/// [`human`] with the totals of the whole run given (`j` may then hold
+/// only the cases worth naming: a long run keeps no record of its passes).
+pub fn human_with(j: &[Judged], t: &Totals, verbose: bool) -> String {
     let mut out = String::new();
     for c in j {
         let r = c.case;
@@ -216,7 +246,6 @@ pub fn human(j: &[Judged], verbose: bool) -> String {
             }
         }
     }
-    let t = totals(j);
     if t.xfailed > 0 || t.xpassed > 0 {
         out.push_str(&format!(
             "xfail: {} failed as expected (counted as skipped), {} passed unexpectedly (counted as failed)\n",

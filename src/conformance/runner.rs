@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::backend::{Backend, BackendError, Request};
 use super::fixture::{gather, Fixture, Loaded, Problem};
+use super::protocol::kind_name;
 use crate::core::perft::{Limit, StopReason};
 
 /// Limits of a run.
@@ -125,23 +126,25 @@ pub fn run_fixture(f: &Fixture, backend: &mut dyn Backend, opts: &RunOptions) ->
     if let Some(want) = &e.error {
         return match backend.validate(&req) {
             Ok(()) => Status::Fail(vec![format!(
-                "expected a {:?} error, but the setup was accepted",
-                want.kind
+                "expected error kind {}, but the setup was accepted",
+                kind_name(want.kind)
             )]),
             Err(BackendError::Rejected { kind, ply, message }) => {
                 if let Some(k) = kind {
                     if k != want.kind {
                         fails.push(format!(
-                            "expected a {:?} error, got {:?}: {message}",
-                            want.kind, k
+                            "expected error kind {}, got {}: {message}",
+                            kind_name(want.kind),
+                            kind_name(k)
                         ));
                     }
                 }
-                if want.ply.is_some() && ply.is_some() && want.ply != ply {
-                    fails.push(format!(
-                        "expected the error at ply {:?}, got ply {:?}: {message}",
-                        want.ply, ply
-                    ));
+                if let (Some(w), Some(p)) = (want.ply, ply) {
+                    if w != p {
+                        fails.push(format!(
+                            "expected the error at ply {w}, got ply {p}: {message}"
+                        ));
+                    }
                 }
                 if let Some(c) = want
                     .contains

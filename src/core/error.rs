@@ -43,7 +43,7 @@ pub fn echo(s: &str) -> String {
 
 /// A perft depth above [`crate::core::perft::MAX_DEPTH`].
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
-#[error("depth {depth} is above the limit of {max} (perft::MAX_DEPTH)")]
+#[error("depth {depth} is above the limit of {max}")]
 pub struct DepthError {
     /// The depth asked for.
     pub depth: u64,

@@ -29,11 +29,14 @@ pub use svg::{board_layout, svg};
 pub enum RenderError {
     #[error("unknown square '{square}' on this board")]
     UnknownSquare { square: String },
-    #[error("cannot write picture {}: {source}", path.display())]
+    /// (The OS error is part of the message, not a `source`: it is said once.)
+    #[error("cannot write picture {}: {error}", path.display())]
     Write {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
+    #[error("no piece on {square}: no move starts there")]
+    EmptySquare { square: String },
     #[error("cannot render PNG: {0}")]
     Png(String),
 }
@@ -142,9 +145,9 @@ pub fn write(
         None => None,
     };
     let put = |path: &Path, data: &[u8]| {
-        std::fs::write(path, data).map_err(|source| RenderError::Write {
+        std::fs::write(path, data).map_err(|error| RenderError::Write {
             path: path.to_path_buf(),
-            source,
+            error,
         })
     };
     if let Some(p) = svg_path {
@@ -176,11 +179,13 @@ pub fn explain_files(
 
 /// `moves --from SQUARE [--svg DIR] [--png DIR]`: the sorted texts of the
 /// legal moves of the piece on `square`; with a directory, also writes
-/// `DIR/<square>.svg` / `.png` (creating the directory). Without a
-/// directory this is only the list, for any game.
+/// `DIR/<square>.svg` / `.png` (creating the directory; the caller checks
+/// that no file is overwritten). Without a directory this is only the
+/// list, for any game.
 ///
 /// # Errors
-/// As [`piece_picture`] and [`write()`]; a directory that cannot be made.
+/// As [`piece_picture`] and [`write()`]; a directory that cannot be made;
+/// an empty square (no picture is written).
 pub fn piece_files(
     game: &dyn DynGame,
     square: &str,
@@ -188,26 +193,38 @@ pub fn piece_files(
     png_dir: Option<&Path>,
 ) -> Result<Vec<String>, RenderError> {
     if svg_dir.is_none() && png_dir.is_none() {
-        // Only the list: works for games without pictures too.
-        let from =
-            game.diagram()
-                .geometry
-                .parse(square)
-                .ok_or_else(|| RenderError::UnknownSquare {
-                    square: square.to_string(),
-                })?;
-        return Ok(game
+        // Only the list: no picture is written.
+        let diagram = game.diagram();
+        let from = cell_named(&diagram, square).ok_or_else(|| RenderError::UnknownSquare {
+            square: square.to_string(),
+        })?;
+        let texts: Vec<String> = game
             .draw_moves_from(from)
             .into_iter()
             .map(|(t, _)| t)
-            .collect());
+            .collect();
+        if texts.is_empty() && diagram.top(from).is_none() {
+            return Err(RenderError::EmptySquare {
+                square: square.to_string(),
+            });
+        }
+        return Ok(texts);
     }
     let (picture, texts) = piece_picture(game, square)?;
+    if texts.is_empty() {
+        if let Some(from) = cell_named(&picture.diagram, square) {
+            if picture.diagram.top(from).is_none() {
+                return Err(RenderError::EmptySquare {
+                    square: square.to_string(),
+                });
+            }
+        }
+    }
     let file = |dir: Option<&Path>, ext: &str| -> Result<Option<PathBuf>, RenderError> {
         let Some(dir) = dir else { return Ok(None) };
-        std::fs::create_dir_all(dir).map_err(|source| RenderError::Write {
+        std::fs::create_dir_all(dir).map_err(|error| RenderError::Write {
             path: dir.to_path_buf(),
-            source,
+            error,
         })?;
         Ok(Some(dir.join(format!("{square}.{ext}"))))
     };

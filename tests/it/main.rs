@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod check_ends;
 mod cli;
 mod contract;
 mod crazy_alloc;
@@ -16,6 +17,7 @@ mod engine;
 mod engine_fuzz;
 mod engine_schema;
 mod epd;
+mod exit_codes;
 mod fide_cli;
 mod fide_perft;
 mod fixtures;
@@ -24,10 +26,12 @@ mod glinski_perft;
 mod glinski_records;
 mod hardening;
 mod hash_perft;
+mod help_variants;
 mod hop_cli;
 mod hop_fuzz;
 mod hop_perft;
 mod layers;
+mod merge_proof;
 mod mutants;
 mod oracle_capablanca;
 mod oracle_hex;

@@ -2,8 +2,9 @@
 //! of its ```sh blocks that calls `arbiter` runs through `sh`, with the
 //! test's arbiter binary first on `PATH` (what the README's `export PATH`
 //! line does), in a scratch folder that links `fixtures/` and
-//! `examples/`. A trailing `# N` comment is the expected output, and
-//! `# illegal ... [RULE-ID]` the expected verdict.
+//! `examples/`. A trailing `# N` comment is the expected output,
+//! `# illegal: MOVE: reason [RULE-IDs]` the whole line explain prints, and
+//! `# illegal [RULE-ID]` the expected verdict and rule IDs.
 
 use crate::common;
 
@@ -108,6 +109,9 @@ fn the_readme_examples_run_as_written() {
         let first = comment.split_whitespace().next().unwrap_or("");
         if first.bytes().all(|b| b.is_ascii_digit()) && !first.is_empty() {
             assert_eq!(stdout.trim(), first, "{cmd}");
+        } else if comment.starts_with("illegal: ") {
+            // `illegal: MOVE: reason [IDS]` is the whole line explain prints.
+            assert_eq!(stdout.trim_end(), comment, "{cmd}");
         } else if comment.starts_with("illegal") {
             assert!(stdout.starts_with("illegal"), "{cmd}: {stdout}");
             for id in comment

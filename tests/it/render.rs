@@ -375,7 +375,7 @@ fn cli_picture_input_errors_exit_2() {
             "--svg",
             "/nonexistent/dir/x.svg",
         ],
-        "cannot write picture /nonexistent/dir/x.svg",
+        "--svg /nonexistent/dir/x.svg: no folder /nonexistent/dir (create it, or add --force)",
     );
     common::assert_input_error(
         &[
@@ -386,7 +386,7 @@ fn cli_picture_input_errors_exit_2() {
             "--png",
             "/nonexistent/dir/x.png",
         ],
-        "cannot write picture",
+        "--png /nonexistent/dir/x.png: no folder",
     );
     common::assert_input_error(
         &[
@@ -1096,7 +1096,7 @@ fn cli_pictures_of_crazy_bosses_and_english() {
             "--png",
             "/nonexistent/dir/x.png",
         ],
-        "cannot write picture",
+        "--png /nonexistent/dir/x.png: no folder",
     );
     common::assert_input_error(
         &[
@@ -1107,7 +1107,7 @@ fn cli_pictures_of_crazy_bosses_and_english() {
             "--svg",
             "/nonexistent/dir/x.svg",
         ],
-        "cannot write picture /nonexistent/dir/x.svg",
+        "--svg /nonexistent/dir/x.svg: no folder /nonexistent/dir (create it, or add --force)",
     );
 }
 

@@ -347,9 +347,15 @@ fn merge_lists_missing_duplicate_and_foreign_results() {
             .join("\n"),
     );
     assert_eq!((code, out.as_str()), (0, "97862\n"));
-    // Duplicates with different counts must be rerun.
+    // Duplicates with different counts (each with its own valid check: a
+    // runner that counted wrong once) must be rerun.
+    let jobs_text = std::fs::read_to_string(dir.join("jobs.jsonl")).unwrap();
+    let job2: arbiter::cli::split::Job =
+        serde_json::from_str(jobs_text.lines().nth(3).unwrap()).unwrap();
+    let r2: Value = serde_json::from_str(&results[2]).unwrap();
+    let wrong = job2.result(r2["nodes"].as_u64().unwrap() + 1);
     let mut d = results.clone();
-    d.push(results[2].replace("\"nodes\":", "\"nodes\":1"));
+    d.push(arbiter::cli::split::json(&wrong));
     let (code, out, _) = run_in(&dir, &["merge", "jobs.jsonl", "-", "--json"], &d.join("\n"));
     assert_eq!(code, 1);
     // The report, then the error object every --json command ends with.
@@ -358,6 +364,13 @@ fn merge_lists_missing_duplicate_and_foreign_results() {
     assert_eq!(e["error"]["exit_code"], 1);
     assert_eq!(v["rerun"], serde_json::json!([2]));
     assert_eq!(v["missing"], serde_json::json!([]));
+    // A changed count (its check no longer matches) is named as damaged,
+    // not added up; the job's good result still counts.
+    let mut d = results.clone();
+    d.push(results[2].replace("\"nodes\":", "\"nodes\":1"));
+    let (code, out, _) = run_in(&dir, &["merge", "jobs.jsonl", "-"], &d.join("\n"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("damaged: stdin:49: job 2: the check"), "{out}");
 }
 
 #[test]
