@@ -3,6 +3,28 @@
 //! Chess (not so simple, with denial), Checkers with Bosses, English
 //! draughts, Gliński's hexagonal chess and hexagonal Sonic. See
 //! `CONFORMANCE.md` for the reading of every rule.
+//!
+//! As a library (`cargo add arbiter --no-default-features`: move
+//! generation, notation, explain and perft, with no command-line, picture
+//! or server dependencies): [`variants::setup`] reads a variant, its rule
+//! options, a position text and a move history into a [`core::DynGame`];
+//! each game's own type ([`variants::fide::Fide`], ...) implements the
+//! typed traits [`core::Game`], [`core::Notation`] and [`core::Explain`].
+//!
+//! ```
+//! use arbiter::core::PerftOptions;
+//! use arbiter::variants::{setup, Setup};
+//!
+//! let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+//! let game = setup(&Setup { variant: "fide", position: Some(fen), ..Setup::default() })?;
+//! let moves = game.legal_texts();                       // canonical texts, sorted
+//! assert_eq!(moves.len(), 20);
+//! assert_eq!(game.perft(2, &PerftOptions::default()).unwrap(), 600);
+//! let verdict = game.explain("e8e7")?;                  // a king step onto its own pawn
+//! assert!(!verdict.legal);
+//! println!("{} {:?}: {}", verdict.text, verdict.rules, verdict.reason);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod core;
 pub mod variants;

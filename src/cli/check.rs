@@ -253,32 +253,32 @@ pub fn run(a: &CheckArgs) -> Result<i32, Exit> {
     // (The reference gets the engines' time limit per perft through
     // `opts.max_time`.)
     let given_up = (|| -> Result<Option<String>, Exit> {
-            // Runs one entry; `false` once the engine failed too often.
-            let mut one = |entry: Loaded, tally: &mut Tally| -> bool {
-                for r in run_loaded(vec![entry], backend.as_mut(), &opts, &|f, p| filter(f, p)) {
-                    tally.add(r);
-                }
-                bar.inc();
-                !(a.max_failures > 0 && backend.failures_in_a_row() >= a.max_failures)
-            };
-            let mut going = true;
-            for entry in selected {
-                going = one(entry, &mut tally);
-                if !going {
-                    break;
-                }
+        // Runs one entry; `false` once the engine failed too often.
+        let mut one = |entry: Loaded, tally: &mut Tally| -> bool {
+            for r in run_loaded(vec![entry], backend.as_mut(), &opts, &|f, p| filter(f, p)) {
+                tally.add(r);
             }
-            for p in &epds {
-                if !going {
-                    break;
-                }
-                epd::read(p, &mut |e| {
-                    going = one(epd::fixture(p, &e, epd_variant, &a.rules), &mut tally);
-                    going
-                })
-                .map_err(|e| Exit::input(e.to_string()))?;
+            bar.inc();
+            !(a.max_failures > 0 && backend.failures_in_a_row() >= a.max_failures)
+        };
+        let mut going = true;
+        for entry in selected {
+            going = one(entry, &mut tally);
+            if !going {
+                break;
             }
-            Ok((!going).then(|| {
+        }
+        for p in &epds {
+            if !going {
+                break;
+            }
+            epd::read(p, &mut |e| {
+                going = one(epd::fixture(p, &e, epd_variant, &a.rules), &mut tally);
+                going
+            })
+            .map_err(|e| Exit::input(e.to_string()))?;
+        }
+        Ok((!going).then(|| {
                 format!(
                     "stopped after {} requests in a row that the engine failed (the last: {}); --max-failures N allows more, 0 never stops",
                     a.max_failures,

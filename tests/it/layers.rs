@@ -112,9 +112,7 @@ fn code(text: &str) -> String {
                 }
                 j += 1;
             }
-            for k in i..j.min(b.len()) {
-                out.push(blank(b[k]));
-            }
+            out.extend(b[i..j.min(b.len())].iter().map(|&c| blank(c)));
             i = j;
         } else if c == '"' {
             out.push(' ');
@@ -197,11 +195,12 @@ fn inline_modules(code: &str) -> Vec<Vec<String>> {
                 if !name.is_empty() && after.starts_with('{') {
                     let open = i + 4 + name.len() + (rest.len() - name.len() - after.len());
                     stack.push((name, depth + 1));
-                    for k in i..open {
-                        at[k] = stack[..stack.len() - 1]
-                            .iter()
-                            .map(|(n, _)| n.clone())
-                            .collect();
+                    let outer: Vec<String> = stack[..stack.len() - 1]
+                        .iter()
+                        .map(|(n, _)| n.clone())
+                        .collect();
+                    for slot in &mut at[i..open] {
+                        slot.clone_from(&outer);
                     }
                     depth += 1;
                     i = open + 1;
@@ -272,12 +271,11 @@ fn named_paths(module: &[String], text: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// Who names whom: a node and the nodes it names.
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
 /// The folder graph and the core file graph.
-fn graphs() -> (
-    BTreeMap<String, BTreeSet<String>>,
-    BTreeMap<String, BTreeSet<String>>,
-    Vec<String>,
-) {
+fn graphs() -> (Graph, Graph, Vec<String>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rs_files(&src, &mut files);
@@ -389,7 +387,7 @@ fn core_names_no_game_and_games_name_only_their_bases() {
             .cloned()
             .collect()
     };
-    for to in folders.get("core").into_iter().flatten() {
+    if let Some(to) = folders.get("core").into_iter().flatten().next() {
         panic!("core names {to}: {:?}", show("core", to));
     }
     for (from, tos) in &folders {
