@@ -2,7 +2,9 @@
 //! game is over (G6) a second line says so, `outcome: white-wins (...)`;
 //! and when the printed text is not one `--position` would accept (a game
 //! that ended by losing a king, G6), a further line says why, so arbiter
-//! never prints a text it rejects without saying so.
+//! never prints a text it rejects without saying so. A game whose rules
+//! score a result beyond win/draw adds a `note:` line with that score
+//! (GLN-1: a stalemate in Gliński's chess is ¾–¼).
 
 use clap::Args;
 
@@ -22,6 +24,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Exit> {
     let g = a.game.game()?;
     let text = g.to_text();
     let outcome = g.outcome().map(|o| o.as_str());
+    let score = g.score_note();
     // The printed text read back as a position, as `--position` reads it.
     let v = variants::get(&a.game.variant)?;
     let rules = v.rules(&a.game.rules, a.game.mutant.as_deref())?;
@@ -33,12 +36,16 @@ pub fn run(a: &PlayArgs) -> Result<i32, Exit> {
             "outcome": outcome,
             "position_valid": reread.is_none(),
             "position_error": reread,
+            "score_note": score,
         }))?;
         return Ok(0);
     }
     outln!("{text}")?;
     if let Some(o) = outcome {
         outln!("outcome: {o} (the game is over: no move follows, G6)")?;
+    }
+    if let Some(n) = score {
+        outln!("note: {n}")?;
     }
     if let Some(e) = reread {
         outln!(

@@ -56,6 +56,8 @@ pub trait DynGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// Whether the side to move has a legal move.
     fn has_legal_move(&self) -> bool;
+    /// The score beyond win/draw of a finished game ([`crate::core::Game::score_note`]).
+    fn score_note(&self) -> Option<String>;
     /// The canonical position text.
     fn to_text(&self) -> String;
     /// perft(depth) with `options` ([`perft::perft_with`]).
@@ -127,6 +129,9 @@ impl<G: Whole> DynGame for G {
     }
     fn has_legal_move(&self) -> bool {
         super::game::Game::has_legal_move(self)
+    }
+    fn score_note(&self) -> Option<String> {
+        super::game::Game::score_note(self)
     }
     fn to_text(&self) -> String {
         super::notation::Notation::to_text(self)

@@ -43,6 +43,13 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// [`Game::has_legal_move`], never for the whole list.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// A line about the finished game's score beyond win/draw, when the
+    /// game's rules give one (GLN-1: Gliński's rules score a stalemate ¾
+    /// to the stalemating side); `play` prints it as a `note:` line.
+    fn score_note(&self) -> Option<String> {
+        None
+    }
+
     /// The legal moves as a list, in generation order.
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut v = Vec::new();
