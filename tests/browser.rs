@@ -1,4 +1,4 @@
-//! The page of `arbiter serve` in a real browser (issue 23): Debian's
+//! The page of `arbiter serve` in a real browser: Debian's
 //! Chromium driven by `playwright-core` from npm (`tests/browser/page.mjs`,
 //! one scenario per case), against the `arbiter` binary of this build.
 //! `.ci/run` installs Chromium (apt) and playwright-core (`npm ci` in

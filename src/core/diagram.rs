@@ -1,5 +1,5 @@
 //! The picture model: what a game says about a position and a move so that
-//! [`crate::render`] can draw it (issue 14).
+//! [`crate::render`] can draw it.
 //!
 //! A game describes its position as a [`Diagram`] (board geometry, pieces
 //! and stacks, square markers such as springs and trampolines, side-panel

@@ -1,4 +1,4 @@
-//! Pictures of positions and moves (issue 14): `explain --svg/--png` and
+//! Pictures of positions and moves: `explain --svg/--png` and
 //! `moves --from SQUARE --svg/--png DIR`.
 //!
 //! A game describes what to draw ([`crate::core::diagram`]: its

@@ -1,4 +1,4 @@
-//! `arbiter serve` (issue 23): a local adjudication page and an HTTP API,
+//! `arbiter serve`: a local adjudication page and an HTTP API,
 //! served by the reference itself.
 //!
 //! - [`api`]: the JSON API without HTTP (request body in, status and JSON

@@ -1,4 +1,4 @@
-//! Issue 21: `check` always ends and never passes on nothing. Misbehaving
+//! `check` always ends and never passes on nothing. Misbehaving
 //! fake engines (small shell scripts written into a scratch folder): one
 //! that never reads a big request, one that answers `hello` and then
 //! nothing, a perftree script that answers and then sleeps, a perftree

@@ -615,7 +615,7 @@ fn explain_is_checked_through_the_protocol() {
             1,
             "0 passed, 1 failed",
         ),
-        // Nothing checked is no pass (issue 21): exit 1.
+        // Nothing checked is no pass: exit 1.
         (
             answering(r#"\"error\":{\"kind\":\"unsupported\",\"message\":\"no explain\"}"#),
             1,

@@ -1,4 +1,4 @@
-//! The crate's layers (STYLE.md, issue 20.1): drawn as folders and the
+//! The crate's layers (STYLE.md): drawn as folders and the
 //! `crate::` / `super::` paths their files name, the graph has no cycle;
 //! core names no game and not the registry; a game names core, its own
 //! folder and only the base games it documents; no game names the

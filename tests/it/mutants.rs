@@ -48,7 +48,7 @@ fn check(variant: &str) {
     );
 }
 
-/// Every registered variant declares mutants (issue 7), and each of them
+/// Every registered variant declares mutants, and each of them
 /// is killed.
 #[test]
 fn every_variant_s_mutants_are_killed() {
