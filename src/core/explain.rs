@@ -90,6 +90,30 @@ impl RuleLog {
     }
 }
 
+/// Where playing a move reports the rules whose effect happened during it.
+///
+/// A game writes its `play` once, generic over a `Trace`: perft and every
+/// other caller pass `()`, which ignores the reports (the calls fold away);
+/// `explain` passes a [`RuleLog`] and names what it collected in a legal
+/// move's verdict. So the verdict comes from the code that plays the move,
+/// not from a second statement of the rules.
+pub trait Trace {
+    /// `rule` took effect.
+    fn note(&mut self, rule: &'static str);
+}
+
+impl Trace for () {
+    #[inline(always)]
+    fn note(&mut self, _: &'static str) {}
+}
+
+impl Trace for RuleLog {
+    #[inline]
+    fn note(&mut self, rule: &'static str) {
+        RuleLog::note(self, rule);
+    }
+}
+
 /// Verdicts on move texts, and reading moves with the reason a text is
 /// refused.
 pub trait Explain: Notation {

@@ -36,7 +36,7 @@ pub use color::{Color, Outcome};
 pub use draw::Draw;
 pub use dyn_game::DynGame;
 pub use error::{Error, ErrorKind, Field, MoveError, PositionError, RuleError};
-pub use explain::{Explain, RuleLog, Verdict};
+pub use explain::{Explain, RuleLog, Trace, Verdict};
 pub use game::Game;
 pub use geometry::{Board, Dir, Rotation, Square};
 pub use notation::Notation;
