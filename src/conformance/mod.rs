@@ -1,6 +1,8 @@
 //! Conformance: the fixture format, the runner, and the backends it checks
 //! (the reference; other implementations through the engine protocol).
 
+#![warn(missing_docs)]
+
 pub mod backend;
 pub mod bisect;
 pub mod engine;
