@@ -28,9 +28,11 @@ pub use api::Limits;
 /// Where to listen and with which limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// The address to listen on.
     pub bind: IpAddr,
     /// 0: any free port (the URL printed says which).
     pub port: u16,
+    /// The server's limits.
     pub limits: Limits,
 }
 
