@@ -4,7 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod backend;
-pub mod bisect;
+pub(crate) mod bisect;
 pub mod engine;
 pub mod epd;
 pub mod fixture;
