@@ -691,7 +691,11 @@ pub(crate) fn refuse_existing(path: &Path, flag: &str, force: bool) -> Result<()
 ///
 /// # Errors
 /// Exit code 2: the same file twice, or as [`check_output`].
-pub(crate) fn check_pictures(svg: Option<&Path>, png: Option<&Path>, force: bool) -> Result<(), Exit> {
+pub(crate) fn check_pictures(
+    svg: Option<&Path>,
+    png: Option<&Path>,
+    force: bool,
+) -> Result<(), Exit> {
     if let (Some(s), Some(p)) = (svg, png) {
         let same = std::path::absolute(s).ok() == std::path::absolute(p).ok() || s == p;
         if same {

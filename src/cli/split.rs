@@ -302,7 +302,10 @@ fn differing_fields(want: &Job, got: &Job) -> Vec<&'static str> {
 ///
 /// # Errors
 /// The first [`Mismatch`], naming the header or the job.
-pub(crate) fn verify<'a>(header: &Header, jobs: &dyn Fn(u64) -> Option<&'a Job>) -> Result<(), Mismatch> {
+pub(crate) fn verify<'a>(
+    header: &Header,
+    jobs: &dyn Fn(u64) -> Option<&'a Job>,
+) -> Result<(), Mismatch> {
     let own = digest(
         &header.variant,
         &header.rules,
