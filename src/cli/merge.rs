@@ -1,6 +1,6 @@
 //! `arbiter merge`: adds up the results of a split's jobs, after proving
 //! that they are the split's total: the job file is exactly the split its
-//! header describes (made again from the header, [`split::verify`]), and
+//! header describes (made again from the header, `split::verify`), and
 //! every job has exactly one result whose check matches the job and its
 //! count ([`split::result_check`]).
 //!

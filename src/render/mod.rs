@@ -2,8 +2,8 @@
 //! `moves --from SQUARE --svg/--png DIR`.
 //!
 //! A game describes what to draw ([`crate::core::diagram`]: its
-//! [`crate::core::Game::diagram`], [`crate::core::Game::draw_move`],
-//! [`crate::core::Game::draw_illegal`]); this module composes a
+//! [`crate::core::Draw::diagram`], [`crate::core::Draw::draw_move`],
+//! [`crate::core::Draw::draw_illegal`]); this module composes a
 //! [`Picture`] from a game and a verdict, writes it as SVG ([`svg()`]) and
 //! renders the SVG to PNG with resvg ([`png()`]). Written once for every
 //! game: square boards 1..16 × 1..16 and Gliński's hexagonal board.

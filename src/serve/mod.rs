@@ -64,7 +64,7 @@ async fn stop_signal() {
 
 /// Serves until Ctrl-C or SIGTERM: prints the URL on stdout once
 /// listening (`arbiter serve: http://127.0.0.1:8080/`), and `arbiter
-/// serve: stopped` when done. Open connections get [`SHUTDOWN_GRACE`] to
+/// serve: stopped` when done. Open connections get `SHUTDOWN_GRACE` (5 s) to
 /// finish.
 ///
 /// # Errors
