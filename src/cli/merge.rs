@@ -1,6 +1,6 @@
 //! `arbiter merge`: adds up the results of a split's jobs, after proving
 //! that they are the split's total: the job file is exactly the split its
-//! header describes (made again from the header, [`split::verify`]), and
+//! header describes (made again from the header, `split::verify`), and
 //! every job has exactly one result whose check matches the job and its
 //! count ([`split::result_check`]).
 //!
@@ -24,6 +24,9 @@ use super::perft::format_ids;
 use super::split::{self, Header, Job, JobResult, Line};
 use super::Exit;
 
+// No doc comment: on a clap struct it would become help text; the
+// `merge` subcommand and the `#[arg]` doc comments document it.
+#[allow(missing_docs)]
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// The job file and result files (JSON lines); none or `-`: standard input.
@@ -74,7 +77,7 @@ struct Input {
 ///
 /// # Errors
 /// A file that cannot be read or is not UTF-8 (exit code 2).
-pub fn read_all(files: &[PathBuf]) -> Result<Vec<(String, String)>, Exit> {
+pub(crate) fn read_all(files: &[PathBuf]) -> Result<Vec<(String, String)>, Exit> {
     let dash = PathBuf::from("-");
     let files: &[PathBuf] = if files.is_empty() {
         std::slice::from_ref(&dash)
@@ -355,7 +358,7 @@ pub fn merge(a: &MergeArgs, files: &[(String, String)]) -> Result<Merged, Exit> 
     })
 }
 
-pub fn run(a: &MergeArgs) -> Result<i32, Exit> {
+pub(crate) fn run(a: &MergeArgs) -> Result<i32, Exit> {
     if let Some(p) = &a.write_rerun {
         super::check_output(p, "--write-rerun", a.force)?;
     }

@@ -5,6 +5,8 @@
 //! `internal error: ...`); with `--json` the same error is also printed on
 //! stdout as one JSON object `{"error": {"kind", "message", "exit_code"}}`.
 
+#![warn(missing_docs)]
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -24,33 +26,33 @@ macro_rules! outln {
     ($($t:tt)*) => { $crate::cli::out(&format!("{}\n", format_args!($($t)*))) };
 }
 
-pub mod bisect;
-pub mod check;
-pub mod engine;
-pub mod explain;
-pub mod export;
+pub(crate) mod bisect;
+pub(crate) mod check;
+pub(crate) mod engine;
+pub(crate) mod explain;
+pub(crate) mod export;
 pub mod merge;
-pub mod moves;
-pub mod mutants;
-pub mod perft;
-pub mod play;
-pub mod progress;
+pub(crate) mod moves;
+pub(crate) mod mutants;
+pub(crate) mod perft;
+pub(crate) mod play;
+pub(crate) mod progress;
 #[cfg(feature = "serve")]
-pub mod serve;
+pub(crate) mod serve;
 pub mod split;
-pub mod variants_cmd;
+pub(crate) mod variants_cmd;
 
 /// arbiter: reference rules interpreter and perft / conformance suite
 /// (the variants of the registry: see [`command`]).
 #[derive(Parser, Debug)]
 #[command(name = "arbiter", version, about, long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Count the move sequences of exactly DEPTH turns (G3); prints one line.
     Perft(perft::PerftArgs),
     /// perft split by root move: "<move>: <n>" lines, a blank line, "Nodes searched: N".
@@ -86,7 +88,7 @@ pub enum Command {
 /// (the top line, every `--variant` / `--engine-variant` option, and a
 /// last line of the subcommands without one), so every `--help` names
 /// every registered variant and cannot go stale.
-pub fn command() -> clap::Command {
+pub(crate) fn command() -> clap::Command {
     use clap::CommandFactory;
     let ids = variants::all()
         .iter()
@@ -120,7 +122,7 @@ pub fn command() -> clap::Command {
 
 /// Which game and position a command is about.
 #[derive(Args, Debug, Clone)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// Variant id (`arbiter variants` lists them).
     #[arg(long)]
     pub variant: String,
@@ -157,16 +159,19 @@ impl GameArgs {
 /// An error that ends the command with an exit code.
 #[derive(Debug)]
 pub struct Exit {
+    /// The exit code: 0 (a closed standard output), 1 (conformance
+    /// failure), 2 (usage or input error) or 3 (internal error).
     pub code: i32,
     /// What went wrong, for `--json` (`usage`, `input`, `depth`, the
     /// fixture error kinds `variant`, `option`, `position`, ...).
     pub kind: String,
+    /// The one-line message printed after `error: `.
     pub message: String,
 }
 
 impl Exit {
     /// A usage or input error (exit code 2).
-    pub fn input(message: impl Into<String>) -> Exit {
+    pub(crate) fn input(message: impl Into<String>) -> Exit {
         Exit {
             code: 2,
             kind: "input".into(),
@@ -174,7 +179,7 @@ impl Exit {
         }
     }
     /// A conformance failure that ends the command (exit code 1).
-    pub fn failure(message: impl Into<String>) -> Exit {
+    pub(crate) fn failure(message: impl Into<String>) -> Exit {
         Exit {
             code: 1,
             kind: "conformance".into(),
@@ -187,7 +192,7 @@ impl Exit {
     /// A failed write to standard output: a reader that went away
     /// (`arbiter moves | head -1`) ends the command quietly with exit code
     /// 0, any other error (a full disk) is exit code 2 with one line.
-    pub fn output(e: &std::io::Error) -> Exit {
+    pub(crate) fn output(e: &std::io::Error) -> Exit {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return Exit {
                 code: 0,
@@ -232,7 +237,7 @@ fn keep_output_error(e: &std::io::Error) -> Exit {
 ///
 /// # Errors
 /// The write error as an [`Exit`].
-pub fn out(text: &str) -> Result<(), Exit> {
+pub(crate) fn out(text: &str) -> Result<(), Exit> {
     use std::io::Write;
     if let Some(e) = output_failed() {
         return Err(e);
@@ -255,7 +260,7 @@ fn flush_output() {
 
 /// A line on standard error (notes, warnings, errors). Standard error that
 /// cannot be written is not reported anywhere: there is nowhere left.
-pub fn note(text: &str) {
+pub(crate) fn note(text: &str) {
     use std::io::Write;
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{text}");
@@ -281,19 +286,19 @@ impl<E: Into<anyhow::Error>> From<E> for Exit {
 }
 
 /// The longest error message printed (longer ones are cut, saying so).
-pub const MAX_MESSAGE: usize = 600;
+pub(crate) const MAX_MESSAGE: usize = 600;
 
 /// The most threads `--threads` accepts.
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 
 /// The longest `--timeout` accepted, in seconds (one day).
-pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+pub(crate) const MAX_TIMEOUT_SECS: f64 = 86_400.0;
 
 /// `--threads`: 1 to [`MAX_THREADS`].
 ///
 /// # Errors
 /// A message naming the accepted range.
-pub fn parse_threads(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_threads(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(
@@ -309,7 +314,7 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
 /// A message naming the accepted form (so a negative number is answered
 /// as a bad value, and clap never suggests `-- -1`, which would make it a
 /// path).
-pub fn parse_count<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+pub(crate) fn parse_count<T: std::str::FromStr>(s: &str) -> Result<T, String> {
     s.trim()
         .parse::<T>()
         .map_err(|_| "must be a whole number, 0 or more".to_string())
@@ -319,7 +324,7 @@ pub fn parse_count<T: std::str::FromStr>(s: &str) -> Result<T, String> {
 ///
 /// # Errors
 /// A message naming the limit.
-pub fn parse_depth(s: &str) -> Result<u32, String> {
+pub(crate) fn parse_depth(s: &str) -> Result<u32, String> {
     let n: u64 = s.trim().parse().map_err(|_| {
         format!(
             "depth must be a whole number from 0 to {}",
@@ -340,7 +345,7 @@ pub fn parse_depth(s: &str) -> Result<u32, String> {
 ///
 /// # Errors
 /// A message naming the accepted range.
-pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
     let bad = || format!("must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS}");
     let x: f64 = s.trim().parse().map_err(|_| bad())?;
     if !(x > 0.0 && x <= MAX_TIMEOUT_SECS) {
@@ -396,7 +401,7 @@ fn output_exit(e: Exit) -> i32 {
 }
 
 /// Runs a parsed command line; returns the exit code.
-pub fn run(cli: Cli) -> i32 {
+pub(crate) fn run(cli: Cli) -> i32 {
     *OUTPUT_ERROR.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let json = cli.command.json();
     let result = match cli.command {
@@ -439,7 +444,7 @@ fn take_panic() -> Option<String> {
 }
 
 /// A panic payload as text.
-pub fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     p.downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| p.downcast_ref::<String>().cloned())
@@ -544,7 +549,7 @@ pub fn main() -> i32 {
 }
 
 /// [`main`] with the given arguments (the first is the program name).
-pub fn main_from(args: Vec<OsString>) -> i32 {
+pub(crate) fn main_from(args: Vec<OsString>) -> i32 {
     install_panic_hook();
     let json = args.iter().skip(1).any(|a| a == "--json");
     let parsed = command().try_get_matches_from(&args).and_then(|m| {
@@ -603,7 +608,7 @@ fn guard(f: impl FnOnce() -> i32) -> Result<i32, String> {
 ///
 /// # Errors
 /// A failed write ([`out`]).
-pub fn print_json(v: &serde_json::Value) -> Result<(), Exit> {
+pub(crate) fn print_json(v: &serde_json::Value) -> Result<(), Exit> {
     outln!("{v}")
 }
 
@@ -612,7 +617,7 @@ pub fn print_json(v: &serde_json::Value) -> Result<(), Exit> {
 ///
 /// # Errors
 /// A given path that does not exist (exit code 2).
-pub fn fixture_suite(given: &[PathBuf]) -> Result<crate::conformance::Suite, Exit> {
+pub(crate) fn fixture_suite(given: &[PathBuf]) -> Result<crate::conformance::Suite, Exit> {
     if given.is_empty() {
         return Ok(crate::conformance::Suite::Builtin);
     }
@@ -634,7 +639,7 @@ pub fn fixture_suite(given: &[PathBuf]) -> Result<crate::conformance::Suite, Exi
 ///
 /// # Errors
 /// Exit code 2 naming the path and `--force`, or the OS error.
-pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
+pub(crate) fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
     refuse_existing(path, flag, force)?;
     let dir = path
         .parent()
@@ -671,7 +676,7 @@ pub fn check_output(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
 ///
 /// # Errors
 /// Exit code 2 naming the path and `--force`.
-pub fn refuse_existing(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
+pub(crate) fn refuse_existing(path: &Path, flag: &str, force: bool) -> Result<(), Exit> {
     if !force && std::fs::symlink_metadata(path).is_ok() {
         return Err(Exit::input(format!(
             "{flag} {}: the file exists (add --force to overwrite it)",
@@ -686,7 +691,11 @@ pub fn refuse_existing(path: &Path, flag: &str, force: bool) -> Result<(), Exit>
 ///
 /// # Errors
 /// Exit code 2: the same file twice, or as [`check_output`].
-pub fn check_pictures(svg: Option<&Path>, png: Option<&Path>, force: bool) -> Result<(), Exit> {
+pub(crate) fn check_pictures(
+    svg: Option<&Path>,
+    png: Option<&Path>,
+    force: bool,
+) -> Result<(), Exit> {
     if let (Some(s), Some(p)) = (svg, png) {
         let same = std::path::absolute(s).ok() == std::path::absolute(p).ok() || s == p;
         if same {
@@ -709,7 +718,7 @@ pub fn check_pictures(svg: Option<&Path>, png: Option<&Path>, force: bool) -> Re
 ///
 /// # Errors
 /// Exit code 2 naming the path.
-pub fn write_output(path: &Path, flag: &str, text: &str, force: bool) -> Result<(), Exit> {
+pub(crate) fn write_output(path: &Path, flag: &str, text: &str, force: bool) -> Result<(), Exit> {
     check_output(path, flag, force)?;
     std::fs::write(path, text).map_err(|e| Exit::input(format!("{flag} {}: {e}", path.display())))
 }

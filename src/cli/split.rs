@@ -28,7 +28,7 @@ const DIGEST_TAG: &str = "arbiter-split-1";
 const CHECK_TAG: &str = "arbiter-result-1";
 
 #[derive(Args, Debug)]
-pub struct SplitArgs {
+pub(crate) struct SplitArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Total depth of the perft (G3), at most 64.
@@ -43,19 +43,24 @@ pub struct SplitArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// JSON `type`: always `"split"`.
     #[serde(rename = "type")]
     pub kind: String,
     /// The arbiter version that split.
     pub arbiter: String,
     /// [`digest`] of the split's fields.
     pub digest: String,
+    /// The variant id (`--variant`).
     pub variant: String,
+    /// The rule options (`--rule`), as given.
     pub rules: Vec<String>,
     /// The root position text (the start position when none was given).
     pub root: String,
     /// Moves played from the root before the split root (`--moves`).
     pub history: Vec<String>,
+    /// The total depth of the perft (`--depth`).
     pub depth: u32,
+    /// The ply where the tree is cut (`--at`): one job per node there.
     pub at: u32,
     /// How many job lines follow (ids 0 to jobs - 1).
     pub jobs: u64,
@@ -67,13 +72,20 @@ pub struct Header {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Job {
+    /// JSON `type`: always `"job"`.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The split digest (the header's [`Header::digest`]).
     pub digest: String,
+    /// The job id, 0 to the header's `jobs` - 1.
     pub job: u64,
+    /// The variant id, as in the header.
     pub variant: String,
+    /// The rule options, as in the header.
     pub rules: Vec<String>,
+    /// The root position text, as in the header.
     pub root: String,
+    /// The moves before the split root, as in the header.
     pub history: Vec<String>,
     /// The `at` moves from the split root to this node.
     pub moves: Vec<String>,
@@ -87,12 +99,18 @@ pub struct Job {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobResult {
+    /// JSON `type`: always `"result"`.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The split digest of the job.
     pub digest: String,
+    /// The id of the job.
     pub job: u64,
+    /// The job's moves from the split root.
     pub moves: Vec<String>,
+    /// The job's remaining depth.
     pub depth: u32,
+    /// The perft count below the job's node at its depth.
     pub nodes: u64,
     /// The arbiter version that ran the job.
     pub arbiter: String,
@@ -214,7 +232,7 @@ impl Job {
 /// header describes (exit code 2): the header itself (`job: None`) or the
 /// job line with that id.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatch {
+pub(crate) struct Mismatch {
     pub job: Option<u64>,
     pub message: String,
 }
@@ -284,7 +302,10 @@ fn differing_fields(want: &Job, got: &Job) -> Vec<&'static str> {
 ///
 /// # Errors
 /// The first [`Mismatch`], naming the header or the job.
-pub fn verify<'a>(header: &Header, jobs: &dyn Fn(u64) -> Option<&'a Job>) -> Result<(), Mismatch> {
+pub(crate) fn verify<'a>(
+    header: &Header,
+    jobs: &dyn Fn(u64) -> Option<&'a Job>,
+) -> Result<(), Mismatch> {
     let own = digest(
         &header.variant,
         &header.rules,
@@ -397,7 +418,7 @@ pub fn verify<'a>(header: &Header, jobs: &dyn Fn(u64) -> Option<&'a Job>) -> Res
 
 /// What one line of a job or result file is.
 #[derive(Clone, Debug)]
-pub enum Line {
+pub(crate) enum Line {
     Header(Header),
     Job(Job),
     Result(JobResult),
@@ -407,7 +428,7 @@ pub enum Line {
 ///
 /// # Errors
 /// A message saying what is wrong with it (the caller adds where).
-pub fn parse_line(text: &str) -> Result<Line, String> {
+pub(crate) fn parse_line(text: &str) -> Result<Line, String> {
     /// The `type` of a line, the other fields skipped (read once more
     /// into their own type: no JSON tree is built).
     #[derive(Deserialize)]
@@ -435,7 +456,7 @@ pub fn parse_line(text: &str) -> Result<Line, String> {
     }
 }
 
-pub fn run(a: &SplitArgs) -> Result<i32, Exit> {
+pub(crate) fn run(a: &SplitArgs) -> Result<i32, Exit> {
     if a.game.mutant.is_some() {
         return Err(Exit::input("split does not take --mutant"));
     }
@@ -537,7 +558,7 @@ pub fn run(a: &SplitArgs) -> Result<i32, Exit> {
 
 /// A failed write to stdout ([`Exit::output`]: a reader that went away is
 /// not our error).
-pub fn written_error(e: std::io::Error) -> Result<i32, Exit> {
+pub(crate) fn written_error(e: std::io::Error) -> Result<i32, Exit> {
     Err(Exit::output(&e))
 }
 

@@ -9,9 +9,13 @@ use crate::variants::{self, Setup};
 /// The setup a request is about (variant, options, position, history).
 #[derive(Clone, Debug, Default)]
 pub struct Request {
+    /// The variant id.
     pub variant: String,
+    /// Rule options, `name` or `name=value` (as `--rule`).
     pub options: Vec<String>,
+    /// The position text; `None`: the variant's start position.
     pub position: Option<String>,
+    /// Moves played from the position first (canonical texts).
     pub moves: Vec<String>,
 }
 
@@ -20,8 +24,11 @@ pub struct Request {
 pub enum BackendError {
     /// The implementation rejected the input (bad position, illegal move...).
     Rejected {
+        /// The error kind, when the implementation named a known one.
         kind: Option<ErrorKind>,
+        /// For move-list errors: the 1-based ply of the failing move.
         ply: Option<usize>,
+        /// The implementation's message.
         message: String,
     },
     /// The implementation failed (crash, timeout, protocol error).
@@ -42,6 +49,7 @@ impl std::fmt::Display for BackendError {
 
 /// An implementation under test (or the reference).
 pub trait Backend {
+    /// The implementation's name, as reports print it.
     fn name(&self) -> String;
     /// Checks that the setup is accepted (errors are compared with
     /// `expect.error`).
@@ -102,6 +110,7 @@ pub trait Backend {
 
 /// The reference implementation as a backend.
 pub struct Reference {
+    /// The threads of each perft and divide (default 1).
     pub threads: usize,
     /// Active mutant (deliberately misread rule), for `arbiter mutants`:
     /// `variant/name`, or a bare `name` applying to every variant that

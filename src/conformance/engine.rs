@@ -251,7 +251,9 @@ impl Tail {
 /// What an engine said in `hello`: its name and variant id → option names.
 #[derive(Clone, Debug, Default)]
 pub struct Hello {
+    /// The engine's name.
     pub name: String,
+    /// The variant ids it plays, each with the rule options it supports.
     pub variants: BTreeMap<String, Vec<String>>,
     /// The protocol version it named, if any.
     pub protocol: Option<u64>,
@@ -671,6 +673,8 @@ pub struct PerftreeBackend {
 }
 
 impl PerftreeBackend {
+    /// The script `cmd` (run by the shell), each run stopped after
+    /// `timeout`, for `variants`.
     pub fn new(cmd: &str, timeout: Duration, variants: Vec<String>) -> PerftreeBackend {
         PerftreeBackend {
             cmd: cmd.to_string(),

@@ -25,7 +25,9 @@ use crate::core::perft::MAX_DEPTH;
 pub struct EpdEntry {
     /// 1-based line number in the file.
     pub line: usize,
+    /// The position text (everything before the operations).
     pub position: String,
+    /// The expected perft counts by depth (the `;D<depth> <count>` operations).
     pub perft: BTreeMap<u32, u64>,
 }
 
@@ -33,8 +35,11 @@ pub struct EpdEntry {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{path}:{line}: {message}")]
 pub struct EpdError {
+    /// The suite file.
     pub path: String,
+    /// The 1-based line number; 0 for the file as a whole.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 

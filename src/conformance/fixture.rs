@@ -17,11 +17,13 @@ use crate::core::ErrorKind;
 pub struct Fixture {
     /// Unique id: the file name without `.yaml` (checked when loading).
     pub id: String,
+    /// The variant id.
     pub variant: String,
     /// The rule IDs (RULINGS.md) this case pins down; at least one.
     pub rules: Vec<String>,
     /// Where the case comes from.
     pub source: Source,
+    /// Free text about the case (optional).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Rule options, `name` or `name=value` (as `--rule`).
@@ -33,6 +35,7 @@ pub struct Fixture {
     /// Moves played from the position before the expectations apply.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
+    /// What must hold after the setup.
     pub expect: Expect,
 }
 
@@ -40,7 +43,9 @@ pub struct Fixture {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
+    /// The document (rules text, article, book).
     pub document: String,
+    /// YAML `where`: the place in the document (diagram, paragraph); optional.
     #[serde(rename = "where", default, skip_serializing_if = "String::is_empty")]
     pub place: String,
 }
@@ -80,11 +85,14 @@ pub struct Expect {
     pub error: Option<ExpectError>,
 }
 
+/// One expected verdict of `explain`.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectExplain {
+    /// YAML `move`: the move text to judge.
     #[serde(rename = "move")]
     pub mv: String,
+    /// Whether the move must be legal.
     pub legal: bool,
     /// Rule IDs the verdict must name (a subset of what it names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -95,9 +103,11 @@ pub struct ExpectExplain {
     pub exact: bool,
 }
 
+/// The error a setup must be rejected with.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectError {
+    /// The error kind (`variant`, `option`, `position`, `illegal-move`, ...).
     pub kind: ErrorKind,
     /// For move-list errors: the 1-based ply of the failing move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -110,8 +120,14 @@ pub struct ExpectError {
 /// A fixture file that could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum FixtureError {
+    /// The file could not be read or is not a valid fixture.
     #[error("{path}: {message}")]
-    Load { path: String, message: String },
+    Load {
+        /// The fixture file.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
 }
 
 /// The largest fixture file read (a bigger one is an error, not read).
@@ -203,7 +219,9 @@ impl Fixture {
 /// be used as one.
 #[derive(Debug)]
 pub struct Loaded {
+    /// The path, as found.
     pub path: PathBuf,
+    /// The fixture read from it, or why there is none.
     pub fixture: Result<Fixture, Problem>,
 }
 

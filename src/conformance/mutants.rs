@@ -13,14 +13,18 @@ use crate::variants;
 /// The outcome for one mutant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MutantReport {
+    /// The variant id that declares the mutant.
     pub variant: String,
+    /// The mutant's name (`--mutant`).
     pub name: String,
+    /// Which rule it misreads and how, in one line.
     pub doc: String,
     /// Fixture ids that fail under the mutant (only the first unless `all`).
     pub killed_by: Vec<String>,
 }
 
 impl MutantReport {
+    /// Whether some fixture fails under the mutant.
     pub fn killed(&self) -> bool {
         !self.killed_by.is_empty()
     }
@@ -30,11 +34,14 @@ impl MutantReport {
 /// itself (they are not used as killers).
 #[derive(Clone, Debug, Default)]
 pub struct MutationRun {
+    /// One report per mutant.
     pub mutants: Vec<MutantReport>,
+    /// Fixture ids that fail on the reference itself.
     pub broken_fixtures: Vec<String>,
 }
 
 impl MutationRun {
+    /// How many mutants some fixture kills.
     pub fn killed(&self) -> usize {
         self.mutants.iter().filter(|m| m.killed()).count()
     }

@@ -51,22 +51,28 @@ fn protocol_error(message: impl AsRef<str>) -> Value {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EngineRequest {
+    /// Echoed in the response; `hello` has id 0.
     pub id: u64,
     /// `hello`, `moves`, `play`, `perft`, `divide`, `outcome`, `explain`,
     /// `quit`.
     pub cmd: String,
+    /// `hello` only: the protocol version the runner speaks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<u32>,
+    /// The variant id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// Rule options, `name` or `name=value` (as `--rule`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<String>>,
     /// `None`/null: the variant's start position. Always written by the
     /// runner (as null when absent) so engines can rely on the key.
     #[serde(default)]
     pub position: Option<String>,
+    /// The history played from the position first (canonical texts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<String>>,
+    /// `perft` and `divide` only: the depth.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
     /// `explain` only: the move to judge after the history.

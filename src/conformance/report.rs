@@ -13,7 +13,9 @@ use super::runner::{CaseReport, Status};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Xfail {
+    /// The fixture id.
     pub id: String,
+    /// Why it is expected to fail.
     pub reason: String,
 }
 
@@ -91,9 +93,13 @@ fn yaml_str(s: &str) -> String {
 /// How a case counts once expected failures are applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Passed.
     Pass,
+    /// Failed (not expected to).
     Fail,
+    /// The backend failed or the fixture did not load (not expected to).
     Error,
+    /// The backend does not support the case.
     Skipped,
     /// Failed or errored as expected (the reason).
     XFail(String),
@@ -102,6 +108,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict in one word: `pass`, `fail`, `error`, `skipped`,
+    /// `xfail` or `xpass`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
@@ -112,6 +120,8 @@ impl Verdict {
             Verdict::XPass(_) => "xpass",
         }
     }
+    /// Whether the case makes the run fail: a failure, an error or an
+    /// unexpected pass.
     pub fn is_failure(&self) -> bool {
         matches!(self, Verdict::Fail | Verdict::Error | Verdict::XPass(_))
     }
@@ -119,7 +129,9 @@ impl Verdict {
 
 /// A case with its verdict.
 pub struct Judged<'a> {
+    /// The case.
     pub case: &'a CaseReport,
+    /// Its verdict under the expected failures.
     pub verdict: Verdict,
 }
 
@@ -160,15 +172,22 @@ pub fn verdict(case: &CaseReport, expected: &BTreeMap<&str, &str>) -> Verdict {
 /// Counts of a judged run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
+    /// Cases that passed.
     pub passed: usize,
     /// Failures, errors and unexpected passes.
     pub failed: usize,
+    /// Of the failures: cases whose backend failed or whose fixture did
+    /// not load.
     pub errors: usize,
+    /// Cases the backend does not support.
     pub skipped: usize,
+    /// Cases that failed as expected.
     pub xfailed: usize,
+    /// Of the failures: cases that passed although expected to fail.
     pub xpassed: usize,
 }
 
+/// Counts the verdicts of judged cases.
 pub fn totals(j: &[Judged]) -> Totals {
     let mut t = Totals::default();
     for c in j {

@@ -23,8 +23,10 @@ pub struct RunOptions {
     pub max_time: Option<std::time::Duration>,
 }
 
+/// How one case went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// Every expectation holds.
     Pass,
     /// Every mismatch, one message each.
     Fail(Vec<String>),
@@ -34,16 +36,23 @@ pub enum Status {
     Skipped(String),
 }
 
+/// The result of one case (a fixture, or a path that gave none).
 #[derive(Clone, Debug)]
 pub struct CaseReport {
+    /// The fixture id.
     pub id: String,
+    /// The fixture file.
     pub file: PathBuf,
+    /// The fixture's variant id.
     pub variant: String,
+    /// The fixture's rule IDs.
     pub rules: Vec<String>,
+    /// How it went.
     pub status: Status,
 }
 
 impl CaseReport {
+    /// Whether the case passed.
     pub fn passed(&self) -> bool {
         self.status == Status::Pass
     }

@@ -10,12 +10,12 @@
 
 use std::sync::OnceLock;
 
-pub const FILE_A: u64 = 0x0101_0101_0101_0101;
-pub const FILE_H: u64 = FILE_A << 7;
-pub const RANK_1: u64 = 0xff;
-pub const RANK_3: u64 = RANK_1 << 16;
-pub const RANK_6: u64 = RANK_1 << 40;
-pub const RANK_8: u64 = RANK_1 << 56;
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_H: u64 = FILE_A << 7;
+pub(crate) const RANK_1: u64 = 0xff;
+pub(crate) const RANK_3: u64 = RANK_1 << 16;
+pub(crate) const RANK_6: u64 = RANK_1 << 40;
+pub(crate) const RANK_8: u64 = RANK_1 << 56;
 
 /// Iterates the set squares of a bitboard, lowest first.
 #[derive(Clone, Copy)]
@@ -36,7 +36,7 @@ impl Iterator for Bits {
 }
 
 #[inline]
-pub const fn bit(sq: u32) -> u64 {
+pub(crate) const fn bit(sq: u32) -> u64 {
     1u64 << sq
 }
 
@@ -246,7 +246,9 @@ struct Magic {
 
 /// Every lookup table of the move generator.
 pub struct Tables {
+    /// `knight[sq]`: the squares a knight on `sq` attacks.
     pub knight: [u64; 64],
+    /// `king[sq]`: the squares a king on `sq` attacks.
     pub king: [u64; 64],
     /// `pawn[color][sq]`: the squares a pawn of `color` (0 = White) on
     /// `sq` attacks.

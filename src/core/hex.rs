@@ -322,7 +322,9 @@ impl fmt::Debug for Dir {
 /// A leap vector (dx, dz) in axial coordinates.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Leap {
+    /// The change of axial `x`.
     pub dx: i8,
+    /// The change of axial `z`.
     pub dz: i8,
 }
 
@@ -369,10 +371,10 @@ pub const BOARD: u128 = {
 /// Files a, b, k, l: the sources a set-wise shift by a slot offset with
 /// dx = −1 (a), −2 (a, b), 1 (l) or 2 (k, l) must exclude (they would wrap
 /// round to the other side of the parallelogram).
-pub const FILE_A: u128 = file_mask(0);
-pub const FILE_B: u128 = file_mask(1);
-pub const FILE_K: u128 = file_mask(9);
-pub const FILE_L: u128 = file_mask(10);
+pub(crate) const FILE_A: u128 = file_mask(0);
+pub(crate) const FILE_B: u128 = file_mask(1);
+pub(crate) const FILE_K: u128 = file_mask(9);
+pub(crate) const FILE_L: u128 = file_mask(10);
 
 /// The cells of file `file` (0 = a).
 pub const fn file_mask(file: u8) -> u128 {
@@ -470,8 +472,8 @@ pub static KNIGHT: [u128; SLOTS] = {
 
 /// The six orthogonal (resp. diagonal) rays of each slot on an empty
 /// board: where a rook (bishop) could attack from at most.
-pub static ORTHOGONAL_LINES: [u128; SLOTS] = lines(0);
-pub static DIAGONAL_LINES: [u128; SLOTS] = lines(1);
+pub(crate) static ORTHOGONAL_LINES: [u128; SLOTS] = lines(0);
+pub(crate) static DIAGONAL_LINES: [u128; SLOTS] = lines(1);
 
 const fn lines(first: usize) -> [u128; SLOTS] {
     let mut t = [0u128; SLOTS];

@@ -8,7 +8,11 @@
 //! their documented base game); the registry (`crate::variants`) names the
 //! games; the CLI and the conformance runner name all of them.
 
+#![warn(missing_docs)]
+
 pub mod bitboard;
+// Undocumented for now: chess.rs is being reworked (fide, glinski).
+#[allow(missing_docs)]
 pub mod chess;
 pub mod color;
 #[cfg(feature = "pictures")]
@@ -21,6 +25,8 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod hex;
+// Undocumented: moves.rs is legacy and about to be deleted.
+#[allow(missing_docs)]
 pub mod moves;
 pub mod notation;
 pub mod perft;

@@ -17,13 +17,16 @@ pub const HEX_RADIUS: f32 = 32.0;
 /// The placement of one board in the picture.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
+    /// The board's shape (square board and its size, or hexagonal).
     pub geometry: Geometry,
     /// Top-left corner of the board's bounding box.
     pub origin: Point,
     /// The size unit pieces and arrows scale with: a square's side, or a
     /// hexagon's height (flat side to flat side).
     pub unit: f32,
+    /// Width of the board's bounding box, in picture units.
     pub width: f32,
+    /// Height of the board's bounding box, in picture units.
     pub height: f32,
 }
 

@@ -2,11 +2,13 @@
 //! `moves --from SQUARE --svg/--png DIR`.
 //!
 //! A game describes what to draw ([`crate::core::diagram`]: its
-//! [`crate::core::Game::diagram`], [`crate::core::Game::draw_move`],
-//! [`crate::core::Game::draw_illegal`]); this module composes a
+//! [`crate::core::Draw::diagram`], [`crate::core::Draw::draw_move`],
+//! [`crate::core::Draw::draw_illegal`]); this module composes a
 //! [`Picture`] from a game and a verdict, writes it as SVG ([`svg()`]) and
 //! renders the SVG to PNG with resvg ([`png()`]). Written once for every
 //! game: square boards 1..16 × 1..16 and Gliński's hexagonal board.
+
+#![warn(missing_docs)]
 
 pub mod font;
 pub mod layout;
@@ -27,16 +29,28 @@ pub use svg::{board_layout, svg};
 /// What can go wrong making a picture (all input errors: exit code 2).
 #[derive(Debug, Error)]
 pub enum RenderError {
+    /// A square name that is not on the game's board.
     #[error("unknown square '{square}' on this board")]
-    UnknownSquare { square: String },
+    UnknownSquare {
+        /// The square name as given.
+        square: String,
+    },
+    /// A picture file that cannot be written.
     /// (The OS error is part of the message, not a `source`: it is said once.)
     #[error("cannot write picture {}: {error}", path.display())]
     Write {
+        /// The file.
         path: PathBuf,
+        /// The OS error.
         error: std::io::Error,
     },
+    /// A piece picture asked for an empty square.
     #[error("no piece on {square}: no move starts there")]
-    EmptySquare { square: String },
+    EmptySquare {
+        /// The square name as given.
+        square: String,
+    },
+    /// resvg could not render the SVG (the message says why).
     #[error("cannot render PNG: {0}")]
     Png(String),
 }

@@ -73,11 +73,17 @@ impl Default for Limits {
 /// The game requests, one per `POST /api/<name>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `POST /api/moves`: the legal moves (or one piece's, with `from`).
     Moves,
+    /// `POST /api/play`: the position after the moves.
     Play,
+    /// `POST /api/perft`: the perft count at `depth`.
     Perft,
+    /// `POST /api/divide`: the perft count by root move.
     Divide,
+    /// `POST /api/outcome`: whether the game is over, and how.
     Outcome,
+    /// `POST /api/explain`: whether `move` is legal and which rule IDs decide it.
     Explain,
 }
 
@@ -107,7 +113,9 @@ impl Command {
 /// A status code and a JSON body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reply {
+    /// The HTTP status code.
     pub status: u16,
+    /// The JSON body (`{"error": {"kind", "message"}}` on an error).
     pub body: Value,
 }
 
@@ -167,15 +175,21 @@ fn backend_reply(e: &BackendError) -> Reply {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ApiRequest {
+    /// The variant id (required by every game request).
     pub variant: Option<String>,
+    /// Rule options, `name` or `name=value`.
     #[serde(default)]
     pub options: Vec<String>,
+    /// The position text; none: the variant's start position.
     #[serde(default)]
     pub position: Option<String>,
+    /// Moves played from the position first.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// `perft` and `divide`: the depth.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// JSON `move`, `explain` only: the move text to judge.
     #[serde(default, rename = "move")]
     pub mv: Option<String>,
     /// `moves` only: the cell of the piece whose moves are asked for.

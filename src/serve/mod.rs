@@ -13,6 +13,8 @@
 //! The API table, the limits and the load test's figures are in
 //! CONFORMANCE.md ("The adjudication server").
 
+#![warn(missing_docs)]
+
 pub mod api;
 pub mod http;
 pub mod page;
@@ -26,9 +28,11 @@ pub use api::Limits;
 /// Where to listen and with which limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// The address to listen on.
     pub bind: IpAddr,
     /// 0: any free port (the URL printed says which).
     pub port: u16,
+    /// The server's limits.
     pub limits: Limits,
 }
 
@@ -60,7 +64,7 @@ async fn stop_signal() {
 
 /// Serves until Ctrl-C or SIGTERM: prints the URL on stdout once
 /// listening (`arbiter serve: http://127.0.0.1:8080/`), and `arbiter
-/// serve: stopped` when done. Open connections get [`SHUTDOWN_GRACE`] to
+/// serve: stopped` when done. Open connections get `SHUTDOWN_GRACE` (5 s) to
 /// finish.
 ///
 /// # Errors

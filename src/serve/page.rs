@@ -14,7 +14,9 @@ const JS: &str = include_str!("page.js");
 
 /// The page and its Content-Security-Policy header.
 pub struct Page {
+    /// The HTML document, CSS and JavaScript inline.
     pub html: String,
+    /// The value of its `Content-Security-Policy` header.
     pub csp: String,
 }
 
