@@ -34,7 +34,7 @@
 //!   king by displacement, wins at once; no legal move is a draw.
 
 use crate::core::geometry::{KING_DIRS, KNIGHT_LEAPS};
-use crate::core::{Board, Dir, Form, Square};
+use crate::core::{Board, Dir, Flow, Form, Square};
 
 use super::moves::SonicMove;
 use super::pieces::{color_of, has_piece, kind, piece, KING, PIECE_MASK, ROOK};
@@ -143,8 +143,14 @@ pub fn reaches(board: Board, f: Form, from: Square, to: Square) -> bool {
 
 /// The king's moves in form `f` from `from`, into `f_out`: leaps to
 /// squares without a friendly piece; enemy pieces (the enemy king too) are
-/// captured by displacement, springs ignored (SCA-8).
-pub fn king_moves(pos: &Sonic, from: Square, f: Form, mut out: impl FnMut(SonicMove)) {
+/// captured by displacement, springs ignored (SCA-8). Stops when `out`
+/// breaks.
+pub fn king_moves(
+    pos: &Sonic,
+    from: Square,
+    f: Form,
+    mut out: impl FnMut(SonicMove) -> Flow,
+) -> Flow {
     for &d in leaps(f) {
         let Some(to) = from.offset(d, pos.board) else {
             continue;
@@ -153,8 +159,9 @@ pub fn king_moves(pos: &Sonic, from: Square, f: Form, mut out: impl FnMut(SonicM
         if has_piece(c) && color_of(c) == pos.turn {
             continue;
         }
-        out(SonicMove::step(from.0, to.0));
+        out(SonicMove::step(from.0, to.0))?;
     }
+    Flow::Continue(())
 }
 
 /// The squares of one castling (SCA-8, SCA-11): the king's start and
@@ -286,19 +293,21 @@ pub fn try_castle(
 
 /// The castling moves of the side to move, in any form (SCA-8, SCA-11),
 /// into `out`: `in_check` is the start test (SCA-10, current position).
-pub fn castling(pos: &Sonic, in_check: bool, mut out: impl FnMut(SonicMove)) {
+/// Stops when `out` breaks.
+pub fn castling(pos: &Sonic, in_check: bool, mut out: impl FnMut(SonicMove) -> Flow) -> Flow {
     let me = pos.turn;
     let Some(ks) = pos.kings[me as usize] else {
-        return;
+        return Flow::Continue(());
     };
     if in_check {
-        return;
+        return Flow::Continue(());
     }
     for (_right, rook_file) in pos.castling_rights(me) {
         if let Ok(c) = try_castle(pos, ks, rook_file, false) {
-            out(SonicMove::castle(ks.0, c.king_to.0));
+            out(SonicMove::castle(ks.0, c.king_to.0))?;
         }
     }
+    Flow::Continue(())
 }
 
 /// Whether `m` is a king move or castling (no form change after it, SCA-8.1).

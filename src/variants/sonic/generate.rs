@@ -37,7 +37,7 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Color, Counter, Form, MoveSink};
+use crate::core::{Color, Flow, Form, MoveSink};
 
 use super::check;
 use super::eggman::{self, reaches};
@@ -111,11 +111,12 @@ impl Sonic {
     /// Every legal move (G2) into `sink`, or their number when the sink
     /// counts: the start-of-turn form choice (SCA-9.1/9.2), the piece
     /// moves, and the form switches (SCA-8.1). Nothing when the game is
-    /// over (G3, SCA-9.4).
-    pub(crate) fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) {
+    /// over (G3, SCA-9.4). Stops as soon as the sink breaks (`First`:
+    /// "is there any legal move?").
+    pub(crate) fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> Flow {
         let me = self.turn;
         let (None, Some(king)) = (self.winner, self.kings[me as usize]) else {
-            return;
+            return Flow::Continue(());
         };
         let forms = self.forms[me as usize];
         let has_rights = !self.castling_rights(me).is_empty();
@@ -124,32 +125,27 @@ impl Sonic {
             // SCA-9.1/9.2: one branch per remaining form; no switch after.
             let in_check = has_rights && self.in_check();
             if S::COUNTS_ONLY {
-                let mut shared = Counter(0);
-                self.piece_moves(&mut w, &mut shared);
-                eggman::castling(self, in_check, |m| {
-                    let _ = shared.push(m);
-                });
-                sink.add_count(shared.0 * u64::from(forms.count()));
+                // The piece moves and castlings do not depend on the
+                // choice: each counts once per remaining form.
+                let mut times = Times(sink, u64::from(forms.count()));
+                self.piece_moves(&mut w, &mut times)?;
+                eggman::castling(self, in_check, |m| times.push(m))?;
                 for f in forms.iter() {
-                    eggman::king_moves(self, king, f, |m| {
-                        let _ = sink.push(m);
-                    });
+                    eggman::king_moves(self, king, f, |m| sink.push(m))?;
                 }
             } else {
                 for f in forms.iter() {
                     let mut tagged = Tagged(sink, Some(f));
-                    self.piece_moves(&mut w, &mut tagged);
-                    eggman::king_moves(self, king, f, |m| {
-                        let _ = tagged.push(m);
-                    });
-                    eggman::castling(self, in_check, |m| {
-                        let _ = tagged.push(m);
-                    });
+                    self.piece_moves(&mut w, &mut tagged)?;
+                    eggman::king_moves(self, king, f, |m| tagged.push(m))?;
+                    eggman::castling(self, in_check, |m| tagged.push(m))?;
                 }
             }
-            return;
+            return Flow::Continue(());
         }
-        let Some(form) = forms.current else { return };
+        let Some(form) = forms.current else {
+            return Flow::Continue(());
+        };
         let may_switch = forms.count() >= 2;
         let in_check = (has_rights || may_switch) && self.in_check();
         // SCA-8.1: no switch with one form, or when his king was in check.
@@ -157,32 +153,33 @@ impl Sonic {
         // SCA-8.1: no switch after a king move or castling (mutant
         // `form-change-after-king-move`: tested like any other move).
         let king_switches = switching && self.rules.form_change_after_king_move;
-        let mut king_move = |m: SonicMove| {
-            sink.push(m);
+        let mut king_move = |m: SonicMove| -> Flow {
+            sink.push(m)?;
             if king_switches {
                 for g in self.switches_after(&m, form) {
-                    sink.push(m.with_switch(g));
+                    sink.push(m.with_switch(g))?;
                 }
             }
+            Flow::Continue(())
         };
-        eggman::king_moves(self, king, form, &mut king_move);
-        eggman::castling(self, in_check, &mut king_move);
+        eggman::king_moves(self, king, form, &mut king_move)?;
+        eggman::castling(self, in_check, &mut king_move)?;
         let sw = if switching {
             self.switch_forms(form)
         } else {
             Switches::new()
         };
         if sw.is_empty() {
-            self.piece_moves(&mut w, sink);
+            self.piece_moves(&mut w, sink)
         } else {
-            self.piece_moves_switching(&mut w, form, &sw, sink);
+            self.piece_moves_switching(&mut w, form, &sw, sink)
         }
     }
 
     /// The pawn, knight, ranged-piece and compound moves of the side to
     /// move, none followed by a switch. A compound moves as each of its
     /// parts in turn (SCA-12).
-    fn piece_moves<S: MoveSink<SonicMove>>(&self, w: &mut Walker<Grid>, sink: &mut S) {
+    fn piece_moves<S: MoveSink<SonicMove>>(&self, w: &mut Walker<Grid>, sink: &mut S) -> Flow {
         let me = self.turn;
         for sq in self.board.squares() {
             let c = self.cells[sq.0 as usize];
@@ -191,24 +188,27 @@ impl Sonic {
             }
             let k = kind(c);
             if k == PAWN {
-                pawns::moves(self, sq, |pm| {
-                    let _ = sink.push(pm.mv);
-                });
+                pawns::moves(self, sq, |pm| sink.push(pm.mv))?;
             } else if is_walker(k) {
                 let saved = w.vacate(sq.0);
-                for &part in parts(k) {
+                let mut stopped = false;
+                'parts: for &part in parts(k) {
                     for &u in w.units(part) {
-                        w.unit(sq.0, part, u, true, &mut NoWatch, &mut |_, b| {
-                            if !b.endless {
-                                sink.push(SonicMove::piece(sq.0, part, u, b));
-                            }
-                            false
+                        stopped = w.unit(sq.0, part, u, true, &mut NoWatch, &mut |_, b| {
+                            !b.endless && sink.push(SonicMove::piece(sq.0, part, u, b)).is_break()
                         });
+                        if stopped {
+                            break 'parts;
+                        }
                     }
                 }
                 w.put_back(sq.0, saved);
+                if stopped {
+                    return Flow::Break(());
+                }
             }
         }
+        Flow::Continue(())
     }
 
     /// SCA-8.1: the forms a switch after a non-king move may choose if the
@@ -259,10 +259,10 @@ impl Sonic {
         form: Form,
         sw: &Switches,
         sink: &mut S,
-    ) {
+    ) -> Flow {
         let me = self.turn;
         let Some(target) = self.kings[me.other() as usize] else {
-            return;
+            return Flow::Continue(());
         };
         let t = target.0;
         let mut u = Units {
@@ -281,10 +281,10 @@ impl Sonic {
             let k = kind(c);
             if k == PAWN {
                 pawns::moves(self, sq, |pm| {
-                    sink.push(pm.mv);
+                    sink.push(pm.mv)?;
                     // A pawn capturing the king wins: no switch.
                     if kind(self.cells[pm.mv.to() as usize]) == KING {
-                        return;
+                        return Flow::Continue(());
                     }
                     let lo = u.caps.len() as u16;
                     u.caps.extend(pm.en_passant);
@@ -295,7 +295,8 @@ impl Sonic {
                         hi: u.caps.len() as u16,
                         own: 0,
                     });
-                });
+                    Flow::Continue(())
+                })?;
                 continue;
             }
             if !is_walker(k) {
@@ -318,12 +319,14 @@ impl Sonic {
                         index: &mut u.index,
                         bit,
                     };
-                    w.unit(from, part, unit, true, &mut watch, &mut |wk, b| {
+                    let stopped = w.unit(from, part, unit, true, &mut watch, &mut |wk, b| {
                         if b.endless {
                             return false;
                         }
                         let m = SonicMove::piece(from, part, unit, b);
-                        sink.push(m);
+                        if sink.push(m).is_break() {
+                            return true;
+                        }
                         if b.hits > 0 {
                             // The move hits the king: no switch after it.
                             checks |= wk.checks(b, t);
@@ -340,6 +343,10 @@ impl Sonic {
                         });
                         false
                     });
+                    if stopped {
+                        w.put_back(from, saved);
+                        return Flow::Break(());
+                    }
                     if bit != 0 {
                         u.units.push(Unit {
                             from,
@@ -375,13 +382,14 @@ impl Sonic {
                 continue;
             }
             if S::COUNTS_ONLY {
-                sink.add_count(sw.len() as u64);
+                sink.add_count(sw.len() as u64)?;
             } else {
                 for &g in sw {
-                    sink.push(r.mv.with_switch(g));
+                    sink.push(r.mv.with_switch(g))?;
                 }
             }
         }
+        Flow::Continue(())
     }
 
     /// SCA-10 after the move `r`: whether the side to move gives check to
@@ -444,11 +452,31 @@ struct Tagged<'a, S>(&'a mut S, Option<Form>);
 
 impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Tagged<'_, S> {
     const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+    const WANTS_REJECTED: bool = S::WANTS_REJECTED;
     #[inline]
-    fn push(&mut self, m: SonicMove) -> crate::core::Flow {
+    fn push(&mut self, m: SonicMove) -> Flow {
         self.0.push(m.with_start(self.1))
     }
-    fn add_count(&mut self, n: u64) -> crate::core::Flow {
+    fn add_count(&mut self, n: u64) -> Flow {
         self.0.add_count(n)
+    }
+    fn reject(&mut self, m: SonicMove, why: crate::core::Rejection) {
+        self.0.reject(m.with_start(self.1), why);
+    }
+}
+
+/// A counting sink's view that counts every move `k` times (the moves
+/// that do not depend on a start-of-turn form choice, SCA-9.1).
+struct Times<'a, S>(&'a mut S, u64);
+
+impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Times<'_, S> {
+    const COUNTS_ONLY: bool = true;
+    #[inline]
+    fn push(&mut self, _: SonicMove) -> Flow {
+        self.0.add_count(self.1)
+    }
+    #[inline]
+    fn add_count(&mut self, n: u64) -> Flow {
+        self.0.add_count(n * self.1)
     }
 }

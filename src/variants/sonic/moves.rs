@@ -13,11 +13,11 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Decision, Form, Move, Rotation, Square};
+use crate::core::{Form, Rotation, Square};
 
 use super::pieces::{
-    color_of, has_piece, kind, letter, part_kind, piece, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR,
-    KING, KNIGHT, PAWN, QUEEN, ROOK, WITH_KNIGHT,
+    color_of, has_piece, kind, part_kind, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR, KING, KNIGHT,
+    PAWN, QUEEN, ROOK, WITH_KNIGHT,
 };
 use super::position::Sonic;
 use super::walker::Branch;
@@ -247,8 +247,11 @@ impl Sonic {
         c
     }
 
-    /// The shared form of a legal move (G2), for the edge.
-    pub(crate) fn shared_move(&self, m: &SonicMove) -> Move {
+    /// The shared form of a legal move (G2), for the oracle's tests.
+    #[cfg(test)]
+    pub(crate) fn shared_move(&self, m: &SonicMove) -> crate::core::Move {
+        use super::pieces::{letter, piece};
+        use crate::core::{Decision, Move};
         let mut mv = Move {
             path: self.course(m).iter().map(|&(s, _)| s).collect(),
             decisions: Default::default(),

@@ -4,7 +4,7 @@
 //! them. A pawn that captures the enemy king by displacement wins at once
 //! (SCA-9.4); on the last rank it still has its four promotion moves.
 
-use crate::core::{Dir, Square};
+use crate::core::{Dir, Flow, Square};
 
 use super::moves::{SonicMove, PROMOTION_ORDER};
 use super::pieces::{color_of, has_piece, is_compound, is_spring};
@@ -29,17 +29,23 @@ pub struct PawnMove {
 
 /// The promotions of the pawn move `mv` (kept out of line: rare).
 #[inline(never)]
-fn promote(rules: SonicRules, mv: SonicMove, en_passant: Option<u8>, f: &mut impl FnMut(PawnMove)) {
+fn promote(
+    rules: SonicRules,
+    mv: SonicMove,
+    en_passant: Option<u8>,
+    f: &mut impl FnMut(PawnMove) -> Flow,
+) -> Flow {
     for k in promotions(rules) {
         f(PawnMove {
             mv: mv.promoting(k),
             en_passant,
-        });
+        })?;
     }
+    Flow::Continue(())
 }
 
-/// Every move of the pawn on `from`, into `f`.
-pub fn moves(pos: &Sonic, from: Square, mut f: impl FnMut(PawnMove)) {
+/// Every move of the pawn on `from`, into `f`; stops when `f` breaks.
+pub fn moves(pos: &Sonic, from: Square, mut f: impl FnMut(PawnMove) -> Flow) -> Flow {
     let me = pos.turn;
     let white = me.is_white();
     let fwd: i8 = if white { 1 } else { -1 };
@@ -55,18 +61,18 @@ pub fn moves(pos: &Sonic, from: Square, mut f: impl FnMut(PawnMove)) {
     let mut emit = |to: Square, en_passant: Option<u8>| {
         let mv = SonicMove::step(from.0, to.0);
         if board.relative_rank(to, white) == last {
-            promote(pos.rules, mv, en_passant, &mut f);
+            promote(pos.rules, mv, en_passant, &mut f)
         } else {
-            f(PawnMove { mv, en_passant });
+            f(PawnMove { mv, en_passant })
         }
     };
     if let Some(one) = from.offset(Dir::new(0, fwd), board) {
         if free(one) {
-            emit(one, None);
+            emit(one, None)?;
             if board.relative_rank(from, white) == 1 {
                 if let Some(two) = one.offset(Dir::new(0, fwd), board) {
                     if free(two) {
-                        emit(two, None);
+                        emit(two, None)?;
                     }
                 }
             }
@@ -78,9 +84,10 @@ pub fn moves(pos: &Sonic, from: Square, mut f: impl FnMut(PawnMove)) {
         };
         let c = pos.cells[to.0 as usize];
         if has_piece(c) && color_of(c) != me {
-            emit(to, None);
+            emit(to, None)?;
         } else if pos.ep == Some(to) {
-            emit(to, Some(Square::new(to.file(), from.rank()).0));
+            emit(to, Some(Square::new(to.file(), from.rank()).0))?;
         }
     }
+    Flow::Continue(())
 }

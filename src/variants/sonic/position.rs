@@ -211,8 +211,7 @@ impl Game for Sonic {
     }
 
     fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> crate::core::Flow {
-        Sonic::generate(self, sink);
-        std::ops::ControlFlow::Continue(())
+        Sonic::generate(self, sink)
     }
 
     fn play(&mut self, m: &SonicMove) {
@@ -263,12 +262,12 @@ impl crate::core::Draw for Sonic {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
+        Some(crate::core::Square(m.from()))
     }
 }
 
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
+/// LEGACY: the old union move, still used by the oracle's tests.
+#[cfg(test)]
 impl Sonic {
     pub(crate) fn to_move(&self, m: &SonicMove) -> crate::core::Move {
         self.shared_move(m)

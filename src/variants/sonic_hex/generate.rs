@@ -19,7 +19,7 @@
 //!   ([`super::grid::HexGrid`]), endless branches (SCA-5) left out.
 
 use crate::core::hex::{self, Cells as Bits};
-use crate::core::MoveSink;
+use crate::core::{Flow, MoveSink};
 use crate::variants::sonic::pieces::{kind, KNIGHT};
 use crate::variants::sonic::walker::{NoWatch, Walker};
 
@@ -30,68 +30,87 @@ use super::position::SonicHex;
 
 /// Moves from `from` to each cell of `targets` (steps and quiet moves).
 #[inline(always)]
-pub(crate) fn targets<S: MoveSink<HexMove>>(sink: &mut S, from: usize, targets: u128) {
+pub(crate) fn targets<S: MoveSink<HexMove>>(sink: &mut S, from: usize, targets: u128) -> Flow {
     if S::COUNTS_ONLY {
-        sink.add_count(u64::from(targets.count_ones()));
-    } else {
-        for to in Bits(targets) {
-            sink.push(HexMove::step(from as u8, to as u8));
-        }
+        return sink.add_count(u64::from(targets.count_ones()));
     }
+    for to in Bits(targets) {
+        sink.push(HexMove::step(from as u8, to as u8))?;
+    }
+    Flow::Continue(())
 }
 
 impl SonicHex {
     /// Every legal move (G2) into `sink`, or their number when the sink
     /// counts (see the module docs). Nothing when the game is over (G3,
-    /// SCA-9.4).
-    pub(crate) fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) {
+    /// SCA-9.4). Stops as soon as the sink breaks.
+    pub(crate) fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) -> Flow {
         if self.winner.is_some() {
-            return;
+            return Flow::Continue(());
         }
         let me = self.turn as usize;
         let king = self.kings[me] as usize;
         if king == 0 {
-            return;
+            return Flow::Continue(());
         }
         let own = self.occ[me];
         let enemy = self.occ[me ^ 1];
         // SCA-13: the usual king, one step; it ignores springs (SCA-2).
-        targets(sink, king, hex::KING[king] & !own);
-        pawns::moves(self, sink);
+        targets(sink, king, hex::KING[king] & !own)?;
+        pawns::moves(self, sink)?;
         // SCA-3: a quiet move ends before any piece or spring.
         let block = own | enemy | self.springs;
         let targets_of_capture = block & !own;
         let pieces = own & !self.pawns & !(1u128 << king);
         if pieces == 0 {
-            return;
+            return Flow::Continue(());
         }
         let mut w = self.walker(self.turn);
         for from in Bits(pieces) {
             let k = kind(self.cells[from]);
             let f = from as u8;
             let saved = w.vacate(f);
-            if k == KNIGHT {
-                targets(sink, from, hex::KNIGHT[from] & !block);
-                for (unit, leap) in LEAP.iter().enumerate() {
-                    let to = leap[from];
-                    if to != 0 && targets_of_capture & (1u128 << to) != 0 {
-                        // SCA-6 (SCA-13: Gliński's leaps): the Tails chain.
-                        branches(&mut w, sink, f, k, unit as u8);
-                    }
-                }
-            } else {
-                for &d in w.units(k) {
-                    let ray = hex::slide(d as usize, from, block);
-                    targets(sink, from, ray & !block);
-                    if ray & targets_of_capture != 0 {
-                        // SCA-4 … SCA-5 (SCA-13: 120° or 60° turns).
-                        branches(&mut w, sink, f, k, d);
-                    }
-                }
-            }
+            let flow = piece_moves(&mut w, sink, from, k, block, targets_of_capture);
             w.put_back(f, saved);
+            flow?;
+        }
+        Flow::Continue(())
+    }
+}
+
+/// The moves of the knight, rook, bishop or queen of `kind` on `from`
+/// (vacated on `w`): quiet moves by occupancy, capture branches by the
+/// walker.
+#[inline(always)]
+fn piece_moves<S: MoveSink<HexMove>>(
+    w: &mut Walker<HexGrid>,
+    sink: &mut S,
+    from: usize,
+    kind: u8,
+    block: u128,
+    targets_of_capture: u128,
+) -> Flow {
+    let f = from as u8;
+    if kind == KNIGHT {
+        targets(sink, from, hex::KNIGHT[from] & !block)?;
+        for (unit, leap) in LEAP.iter().enumerate() {
+            let to = leap[from];
+            if to != 0 && targets_of_capture & (1u128 << to) != 0 {
+                // SCA-6 (SCA-13: Gliński's leaps): the Tails chain.
+                branches(w, sink, f, kind, unit as u8)?;
+            }
+        }
+    } else {
+        for &d in w.units(kind) {
+            let ray = hex::slide(d as usize, from, block);
+            targets(sink, from, ray & !block)?;
+            if ray & targets_of_capture != 0 {
+                // SCA-4 … SCA-5 (SCA-13: 120° or 60° turns).
+                branches(w, sink, f, kind, d)?;
+            }
         }
     }
+    Flow::Continue(())
 }
 
 /// Every capture branch of attack unit `unit` of the piece of `kind` on
@@ -103,11 +122,13 @@ fn branches<S: MoveSink<HexMove>>(
     from: u8,
     kind: u8,
     unit: u8,
-) {
-    w.unit(from, kind, unit, false, &mut NoWatch, &mut |_, b| {
-        if !b.endless {
-            sink.push(HexMove::piece(from, unit, b));
-        }
-        false
+) -> Flow {
+    let stopped = w.unit(from, kind, unit, false, &mut NoWatch, &mut |_, b| {
+        !b.endless && sink.push(HexMove::piece(from, unit, b)).is_break()
     });
+    if stopped {
+        Flow::Break(())
+    } else {
+        Flow::Continue(())
+    }
 }

@@ -12,8 +12,8 @@
 use smallvec::SmallVec;
 
 use crate::core::hex::Cell;
-use crate::core::{Decision, Move, Rotation, Square};
-use crate::variants::sonic::pieces::{color_of, has_piece, kind, letter, piece};
+use crate::core::{Rotation, Square};
+use crate::variants::sonic::pieces::{color_of, has_piece, kind};
 use crate::variants::sonic::walker::Branch;
 
 use super::position::SonicHex;
@@ -177,29 +177,5 @@ impl SonicHex {
         let x = m.is_en_passant() || (has_piece(target) && color_of(target) != self.turn);
         c.push((to, x));
         c
-    }
-
-    /// The shared form of a legal move (G2), for the edge: the course's
-    /// cells as squares of the hexagonal picture convention ([`square`]),
-    /// the promotion piece and the first rotation.
-    pub(crate) fn shared_move(&self, m: &HexMove) -> Move {
-        let mut mv = Move {
-            path: self.course(m).iter().map(|&(s, _)| square(s)).collect(),
-            decisions: Default::default(),
-        };
-        if let Some(k) = m.promotion() {
-            mv.decisions.push(Decision::Promote {
-                on: square(m.to()),
-                piece: letter(piece(k, self.turn)) as u8,
-            });
-        }
-        if m.is_en_passant() {
-            let cap = self.en_passant_victim(m.to());
-            mv.decisions.push(Decision::PassCapture(square(cap)));
-        }
-        if let Some(r) = m.rotation() {
-            mv.decisions.push(Decision::Rotation(r));
-        }
-        mv
     }
 }

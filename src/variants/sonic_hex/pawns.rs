@@ -17,7 +17,7 @@
 //!   (SCA-9.4); on the far edge it still has its four promotions.
 
 use crate::core::hex::{shift, Cells as Bits, BOARD};
-use crate::core::MoveSink;
+use crate::core::{Flow, MoveSink};
 use crate::variants::glinski::{
     PAWN_ATTACKS, PAWN_CAPTURE_DIRS, PAWN_FORWARD, PAWN_PROMOTION, PAWN_START,
 };
@@ -32,10 +32,9 @@ pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
 /// Pawn moves to each cell of `targets`, from the cell `back` slots away.
 #[inline(always)]
-fn emit<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32, double: bool) {
+fn emit<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32, double: bool) -> Flow {
     if S::COUNTS_ONLY {
-        sink.add_count(u64::from(targets.count_ones()));
-        return;
+        return sink.add_count(u64::from(targets.count_ones()));
     }
     for to in Bits(targets) {
         let from = (to as i32 + back) as u8;
@@ -43,32 +42,33 @@ fn emit<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32, double: bo
             HexMove::double(from, to as u8)
         } else {
             HexMove::step(from, to as u8)
-        });
+        })?;
     }
+    Flow::Continue(())
 }
 
 /// Promotions onto each cell of `targets`: four moves each (Q, R, B, N).
 #[inline(always)]
-fn promote<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32) {
+fn promote<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32) -> Flow {
     if S::COUNTS_ONLY {
-        sink.add_count(4 * u64::from(targets.count_ones()));
-        return;
+        return sink.add_count(4 * u64::from(targets.count_ones()));
     }
     for to in Bits(targets) {
         let from = (to as i32 + back) as u8;
         for k in PROMOTIONS {
-            sink.push(HexMove::step(from, to as u8).promoting(k));
+            sink.push(HexMove::step(from, to as u8).promoting(k))?;
         }
     }
+    Flow::Continue(())
 }
 
 /// Every pawn move of the side to move, into `sink` (set-wise).
 #[inline]
-pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) {
+pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow {
     let us = pos.turn as usize;
     let pawns = pos.pawns & pos.occ[us];
     if pawns == 0 {
-        return;
+        return Flow::Continue(());
     }
     let rules = pos.rules;
     let enemy = pos.occ[us ^ 1];
@@ -91,20 +91,21 @@ pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) {
     let promo = PAWN_PROMOTION[us];
     let back = -fwd.slot_offset();
     let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
-    emit(sink, single & !promo, back, false);
-    emit(sink, double, 2 * back, true);
-    emit(sink, left & !promo, b1, false);
-    emit(sink, right & !promo, b2, false);
+    emit(sink, single & !promo, back, false)?;
+    emit(sink, double, 2 * back, true)?;
+    emit(sink, left & !promo, b1, false)?;
+    emit(sink, right & !promo, b2, false)?;
     if (single | left | right) & promo != 0 {
-        promote(sink, single & promo, back);
-        promote(sink, left & promo, b1);
-        promote(sink, right & promo, b2);
+        promote(sink, single & promo, back)?;
+        promote(sink, left & promo, b1)?;
+        promote(sink, right & promo, b2)?;
     }
     if pos.ep != 0 {
         let ep = pos.ep as usize;
         // The pawns of ours that attack the cell passed over.
         for from in Bits(PAWN_ATTACKS[mode][us ^ 1][ep] & pawns) {
-            sink.push(HexMove::en_passant(from as u8, pos.ep));
+            sink.push(HexMove::en_passant(from as u8, pos.ep))?;
         }
     }
+    Flow::Continue(())
 }

@@ -246,8 +246,7 @@ impl Game for SonicHex {
     }
 
     fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) -> crate::core::Flow {
-        SonicHex::generate(self, sink);
-        std::ops::ControlFlow::Continue(())
+        SonicHex::generate(self, sink)
     }
 
     fn play(&mut self, m: &HexMove) {
@@ -295,14 +294,6 @@ impl crate::core::Draw for SonicHex {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl SonicHex {
-    pub(crate) fn to_move(&self, m: &HexMove) -> crate::core::Move {
-        self.shared_move(m)
+        Some(super::moves::square(m.from()))
     }
 }
