@@ -74,7 +74,11 @@ pub(super) fn explain(pos: &Bosses, text: &str) -> Result<Verdict, MoveError> {
     g.drop_all(&given);
     let p = parsed.path;
     let mut main = Vec::new();
-    g.main_moves(&mut |path| main.push(path.to_vec()));
+    let flow = g.main_moves(&mut |path| {
+        main.push(path.to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    debug_assert!(flow.is_continue());
     if !main.contains(&p) {
         let capture = parsed.capture;
         let all = g.captures(false).paths;

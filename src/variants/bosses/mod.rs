@@ -11,11 +11,13 @@
 //! for move lists and for bulk counting. Game end: CWB-10. Options:
 //! CWB-11. Position and move texts: [`notation`]; `explain`: `explain.rs`.
 
+use std::ops::ControlFlow;
+
 use smallvec::SmallVec;
 
 use crate::core::Variant;
 use crate::core::{
-    Color, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules, Verdict,
+    Color, Flow, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules, Verdict,
 };
 use crate::variants::draughts::{self as dr, Arena, Captures, Dirs, Series};
 
@@ -243,7 +245,7 @@ impl Bosses {
 
     /// Runs `visit` over every complete capture series of the side to move
     /// (CWB-3, CWB-5, CWB-6, CWB-8), piece by piece in square order.
-    fn for_each_series(&self, visit: &mut impl FnMut(&Series)) {
+    fn for_each_series(&self, visit: &mut impl FnMut(&Series) -> Flow) -> Flow {
         let me = ci(self.turn);
         let occ = self.pieces[0] | self.pieces[1];
         let enemy = self.pieces[1 - me];
@@ -267,7 +269,7 @@ impl Bosses {
             starters |= dr::jumpers(movers & self.pieces[me], d, enemy, !occ);
         }
         if starters == 0 {
-            return;
+            return ControlFlow::Continue(());
         }
         let arena = Arena {
             tough: self.boss & enemy,
@@ -286,14 +288,15 @@ impl Bosses {
             };
             (self.dirs(from, self.turn), crown)
         };
-        arena.series(starters, mover, visit);
+        arena.series(starters, mover, visit)
     }
 
     /// Every complete capture series of the side to move; with
     /// `max_only`, only those with the most jumps (CWB-4).
     fn captures(&self, max_only: bool) -> Captures {
         let mut caps = Captures::new(max_only);
-        self.for_each_series(&mut |s| caps.add(s));
+        let flow = self.for_each_series(&mut |s| caps.add(s));
+        debug_assert!(flow.is_continue());
         caps
     }
 
@@ -301,23 +304,28 @@ impl Bosses {
     /// capture series with the most jumps if any capture exists
     /// (compulsory, CWB-4; all series under `no-max-capture`), else the
     /// steps (CWB-2). Pieces in square order, series in search order.
-    fn main_moves(&self, visit: &mut impl FnMut(&[u8])) {
+    fn main_moves(&self, visit: &mut impl FnMut(&[u8]) -> Flow) -> Flow {
         let no_max = self.rules.no_max;
         let mut best = 0;
         if !no_max {
-            self.for_each_series(&mut |s| best = best.max(s.jumps));
+            let flow = self.for_each_series(&mut |s| {
+                best = best.max(s.jumps);
+                ControlFlow::Continue(())
+            });
+            debug_assert!(flow.is_continue());
         }
         let mut any = false;
         if best > 0 || no_max {
             self.for_each_series(&mut |s| {
                 if s.jumps >= best {
                     any = true;
-                    visit(s.path);
+                    visit(s.path)?;
                 }
-            });
+                ControlFlow::Continue(())
+            })?;
         }
         if any {
-            return;
+            return ControlFlow::Continue(());
         }
         let me = ci(self.turn);
         let empty = !(self.pieces[0] | self.pieces[1]);
@@ -329,9 +337,10 @@ impl Bosses {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                visit(&[from, to]);
+                visit(&[from, to])?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The number of main moves of the side to move (as
@@ -341,14 +350,16 @@ impl Bosses {
         let me = ci(self.turn);
         let (mut best, mut n) = (0u32, 0u64);
         let no_max = self.rules.no_max;
-        self.for_each_series(&mut |s| {
+        let flow = self.for_each_series(&mut |s| {
             if no_max || s.jumps == best {
                 n += 1;
             } else if s.jumps > best {
                 best = s.jumps;
                 n = 1;
             }
+            ControlFlow::Continue(())
         });
+        debug_assert!(flow.is_continue());
         if n > 0 {
             return n;
         }
@@ -441,29 +452,29 @@ impl Bosses {
     /// shifts (CWB-9). Nothing when the game is over (CWB-10). A counting
     /// sink gets the main moves in bulk when no drop is pending and the
     /// binding rule cannot apply.
-    pub fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+    pub fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         if self.eliminated(self.turn) || self.eliminated(self.turn.other()) {
-            return;
+            return ControlFlow::Continue(());
         }
         if self.pending(self.turn) == 0 {
-            if S::COUNTS_ONLY && !self.binding_possible() {
-                sink.add_count(self.count_main());
+            return if S::COUNTS_ONLY && !self.binding_possible() {
+                sink.add_count(self.count_main())
             } else {
-                self.expand(&NO_DROPS, sink);
-            }
-            return;
+                self.expand(&NO_DROPS, sink)
+            };
         }
         for drops in self.allowed_placements() {
             let mut g = self.clone();
             g.drop_all(&drops);
-            g.expand(&drops, sink);
+            g.expand(&drops, sink)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// Every turn with the drops `drops` (already played on `self`): each
     /// main move, with each allowed binding shift when CWB-9 applies after
     /// it.
-    fn expand<S: MoveSink<Turn>>(&self, drops: &Drops, sink: &mut S) {
+    fn expand<S: MoveSink<Turn>>(&self, drops: &Drops, sink: &mut S) -> Flow {
         let binding = self.binding_possible();
         self.main_moves(&mut |path| {
             if binding {
@@ -475,20 +486,21 @@ impl Bosses {
                             drops: *drops,
                             path: Path::from_slice(path),
                             shift,
-                        });
+                        })?;
                     }
-                    return;
+                    return ControlFlow::Continue(());
                 }
             }
             sink.push(Turn {
                 drops: *drops,
                 path: Path::from_slice(path),
                 shift: Shift::new(),
-            });
-        });
+            })
+        })
     }
 
     /// The letter of a boss type in the case of the side to move.
+    #[cfg(feature = "pictures")]
     fn letter(&self, k: usize) -> u8 {
         if self.turn.is_white() {
             LETTERS[k]
@@ -510,8 +522,7 @@ impl Game for Bosses {
     }
 
     fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
-        Bosses::generate(self, sink);
-        std::ops::ControlFlow::Continue(())
+        Bosses::generate(self, sink)
     }
 
     /// The drops, the main move, the binding shift, then the turn passes.

@@ -30,7 +30,9 @@
 //! boss has taken are counted along the path. The games turn these results
 //! into their own moves and positions.
 
-use crate::core::{Dir, Square};
+use std::ops::ControlFlow;
+
+use crate::core::{Dir, Flow, Square};
 
 /// Square offsets of the eight directions, in `core::geometry::KING_DIRS`
 /// order: N, NE, E, SE, S, SW, W, NW.
@@ -253,12 +255,12 @@ impl Arena<'_> {
     /// jump is available (CWB-4). The piece's start square is empty during
     /// its own series (CWB-5) unless `start_occupied`.
     #[inline(always)]
-    pub fn series<V: FnMut(&Series)>(
+    pub fn series<V: FnMut(&Series) -> Flow>(
         &self,
         mut pieces: u64,
         mover: impl Fn(u8) -> (Dirs, u64),
         visit: &mut V,
-    ) {
+    ) -> Flow {
         let mut walk = Walk {
             arena: *self,
             path: [0; MAX_PATH],
@@ -278,11 +280,12 @@ impl Arena<'_> {
             walk.path[0] = from;
             walk.mover = Mover { dirs, crown };
             if tough {
-                walk.start::<true>(from, self.enemy);
+                walk.start::<true>(from, self.enemy)?;
             } else {
-                walk.start::<false>(from, self.enemy);
+                walk.start::<false>(from, self.enemy)?;
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -295,16 +298,17 @@ struct Walk<'a, 'v, V> {
     visit: &'v mut V,
 }
 
-impl<V: FnMut(&Series)> Walk<'_, '_, V> {
+impl<V: FnMut(&Series) -> Flow> Walk<'_, '_, V> {
     /// Starts the series of the piece on `from` (`path[0]`), if it has a
     /// jump at all. `TOUGH`: some enemy piece has hit points (CWB-8);
     /// without, a jumped piece is simply no longer jumpable, so the
     /// hit-point and "same boss twice" clauses are moot.
     #[inline(always)]
-    fn start<const TOUGH: bool>(&mut self, from: u8, jumpable: u64) {
+    fn start<const TOUGH: bool>(&mut self, from: u8, jumpable: u64) -> Flow {
         if self.can_jump::<TOUGH>(0, from, 64, jumpable) {
-            self.dfs::<TOUGH>(0, from, 64, jumpable);
+            self.dfs::<TOUGH>(0, from, 64, jumpable)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// The directions worth trying from `sq` at `depth`: the piece's, and
@@ -366,7 +370,13 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
     /// last, and has at least one jump; `jumpable` is what it may still
     /// jump (the enemy pieces not yet captured by this series). Makes
     /// every jump, in direction order.
-    fn dfs<const TOUGH: bool>(&mut self, depth: usize, sq: u8, last_over: u8, jumpable: u64) {
+    fn dfs<const TOUGH: bool>(
+        &mut self,
+        depth: usize,
+        sq: u8,
+        last_over: u8,
+        jumpable: u64,
+    ) -> Flow {
         let mut ds = self.dirs_at(depth, sq);
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
@@ -384,8 +394,9 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
                 && self.arena.tough & ob != 0
                 && self.arena.hp[over as usize] > 1 + hits(&self.path[..=depth], over);
             let left = if survives { jumpable } else { jumpable & !ob };
-            self.land::<TOUGH>(depth + 1, land, over, left);
+            self.land::<TOUGH>(depth + 1, land, over, left)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// The piece has landed on `sq` = `path[depth]`: on a crowning square
@@ -394,41 +405,42 @@ impl<V: FnMut(&Series)> Walk<'_, '_, V> {
     /// directions); elsewhere it goes on while a jump is available
     /// (CWB-4), and ends otherwise.
     #[inline(always)]
-    fn land<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
+    fn land<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) -> Flow {
         if self.mover.crown & (1u64 << sq) == 0 {
-            self.go_on::<TOUGH>(depth, sq, over, jumpable);
+            self.go_on::<TOUGH>(depth, sq, over, jumpable)
         } else if !self.arena.crown_continues {
-            self.report(depth, jumpable);
+            self.report(depth, jumpable)
         } else {
             let piece = self.mover;
             self.mover = Mover {
                 dirs: self.arena.crowned_dirs,
                 crown: 0,
             };
-            self.go_on::<TOUGH>(depth, sq, over, jumpable);
+            let flow = self.go_on::<TOUGH>(depth, sq, over, jumpable);
             self.mover = piece;
+            flow
         }
     }
 
     /// The series goes on from `sq` while a jump is available; otherwise
     /// it is complete (CWB-4).
     #[inline(always)]
-    fn go_on<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) {
+    fn go_on<const TOUGH: bool>(&mut self, depth: usize, sq: u8, over: u8, jumpable: u64) -> Flow {
         if self.can_jump::<TOUGH>(depth, sq, over, jumpable) {
-            self.dfs::<TOUGH>(depth, sq, over, jumpable);
+            self.dfs::<TOUGH>(depth, sq, over, jumpable)
         } else {
-            self.report(depth, jumpable);
+            self.report(depth, jumpable)
         }
     }
 
     /// Reports the complete series `path[..=depth]`.
     #[inline(always)]
-    fn report(&mut self, depth: usize, jumpable: u64) {
+    fn report(&mut self, depth: usize, jumpable: u64) -> Flow {
         (self.visit)(&Series {
             path: &self.path[..=depth],
             jumps: depth as u32,
             captured: self.arena.enemy & !jumpable,
-        });
+        })
     }
 }
 
@@ -477,11 +489,11 @@ impl Captures {
         }
     }
     /// Adds one complete series.
-    pub fn add(&mut self, s: &Series) {
+    pub fn add(&mut self, s: &Series) -> Flow {
         let jumps = s.jumps;
         if self.max_only {
             if jumps < self.best {
-                return;
+                return ControlFlow::Continue(());
             }
             if jumps > self.best {
                 self.paths.clear();
@@ -491,6 +503,7 @@ impl Captures {
             self.best = self.best.max(jumps);
         }
         self.paths.push(s.path.to_vec());
+        ControlFlow::Continue(())
     }
 }
 
@@ -527,16 +540,20 @@ mod tests {
         a.tough = 1 << 27;
         a.hp = &hp;
         let mut found = Vec::new();
-        a.series(1 << 18, |_| (0xff, 0), &mut |s| {
-            found.push((s.path.to_vec(), s.jumps, s.captured))
+        let flow = a.series(1 << 18, |_| (0xff, 0), &mut |s| {
+            found.push((s.path.to_vec(), s.jumps, s.captured));
+            ControlFlow::Continue(())
         });
+        assert!(flow.is_continue());
         // The boss survives with one point; only the man is captured.
         assert_eq!(found, vec![(vec![18, 36, 22], 2, 1 << 29)]);
         a.double_jump = true;
         found.clear();
-        a.series(1 << 18, |_| (0xff, 0), &mut |s| {
-            found.push((s.path.to_vec(), s.jumps, s.captured))
+        let flow = a.series(1 << 18, |_| (0xff, 0), &mut |s| {
+            found.push((s.path.to_vec(), s.jumps, s.captured));
+            ControlFlow::Continue(())
         });
+        assert!(flow.is_continue());
         // Three jumps over the boss take its three points: it is captured.
         assert!(found.contains(&(vec![18, 36, 18, 36, 22], 4, (1 << 27) | (1 << 29))));
     }

@@ -18,7 +18,9 @@
 
 use crate::core::Notation as _;
 use crate::core::Variant;
-use crate::core::{Color, Counter, Game, MoveError, MoveSink, Outcome, Rules, Verdict};
+use std::ops::ControlFlow;
+
+use crate::core::{Color, Counter, Flow, Game, MoveError, MoveSink, Outcome, Rules, Verdict};
 use crate::variants::draughts::{self as dr, Arena, Series};
 
 #[cfg(feature = "pictures")]
@@ -204,18 +206,18 @@ impl English {
     /// a capture exists (compulsory; each series is a move, any may be
     /// chosen), otherwise every step. Counting sinks get the steps in bulk.
     #[inline(always)]
-    pub fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) {
+    pub fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         if self.turn.is_white() {
-            self.gen::<true, S>(sink);
+            self.gen::<true, S>(sink)
         } else {
-            self.gen::<false, S>(sink);
+            self.gen::<false, S>(sink)
         }
     }
 
     /// [`English::generate`] for the side `WHITE` (directions fixed at
     /// compile time).
     #[inline(always)]
-    fn gen<const WHITE: bool, S: MoveSink<Turn>>(&self, sink: &mut S) {
+    fn gen<const WHITE: bool, S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         let (own, enemy) = (self.us, self.them);
         let empty = !(own | enemy);
         let kings = own & self.kings;
@@ -237,9 +239,9 @@ impl English {
             | dr::jumpers(back_capturers, back[0], enemy, empty)
             | dr::jumpers(back_capturers, back[1], enemy, empty);
         if starters != 0 {
-            self.captures::<S>(starters, own, enemy, kings, man_dirs, sink);
+            self.captures::<S>(starters, own, enemy, kings, man_dirs, sink)?;
             if !self.rules.capture_optional {
-                return;
+                return ControlFlow::Continue(());
             }
         }
         if S::COUNTS_ONLY {
@@ -250,8 +252,7 @@ impl English {
                 n += (dr::shift(kings, back[0]) & empty).count_ones()
                     + (dr::shift(kings, back[1]) & empty).count_ones();
             }
-            sink.add_count(u64::from(n));
-            return;
+            return sink.add_count(u64::from(n));
         }
         // Steps piece by piece in square order, each piece's targets in
         // square order (SW, SE, NW, NE); the order of the root moves is
@@ -266,10 +267,11 @@ impl English {
             pieces &= pieces - 1;
             for (i, d) in ASCENDING.into_iter().enumerate() {
                 if sources[i] & (1 << from) != 0 {
-                    sink.push(Turn::step(from, dr::offset(from, d, 1)));
+                    sink.push(Turn::step(from, dr::offset(from, d, 1)))?;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Every complete capture series of the pieces `starters` (ENG-1),
@@ -283,7 +285,7 @@ impl English {
         kings: u64,
         man_dirs: dr::Dirs,
         sink: &mut S,
-    ) {
+    ) -> Flow {
         let man_cap = if self.rules.men_capture_backward {
             DIAG
         } else {
@@ -304,17 +306,13 @@ impl English {
                 (man_cap, crown)
             }
         };
-        let mut n = 0u64;
         arena.series(starters, mover, &mut |s| {
             if S::COUNTS_ONLY {
-                n += 1;
+                sink.add_count(1)
             } else {
-                sink.push(Turn::series(s));
+                sink.push(Turn::series(s))
             }
-        });
-        if S::COUNTS_ONLY {
-            sink.add_count(n);
-        }
+        })
     }
 }
 
@@ -331,8 +329,7 @@ impl Game for English {
 
     #[inline(always)]
     fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
-        English::generate(self, sink);
-        std::ops::ControlFlow::Continue(())
+        English::generate(self, sink)
     }
 
     /// The default (the generator into a counter), inlined into perft's
@@ -340,7 +337,8 @@ impl Game for English {
     #[inline(always)]
     fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        English::generate(self, &mut c);
+        let flow = English::generate(self, &mut c);
+        debug_assert!(flow.is_continue(), "a counter never stops");
         c.0
     }
 

@@ -174,6 +174,7 @@ impl Hop {
     /// What an illegal text attempts: the turn it reads as once the rule
     /// that forbids it is lifted, and that rule's IDs (see
     /// [`Game::explain`]); `None` when no relaxation reads it.
+    #[cfg(feature = "pictures")]
     pub(crate) fn attempted_turn(&self, text: &str) -> Option<(Turn, &'static [&'static str])> {
         let pat = parse_pattern(text).ok()?;
         self.relaxed(&pat).map(|(rx, t)| (t, rx.rules))
@@ -231,8 +232,7 @@ impl Game for Hop {
     }
 
     fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
-        self.turns(sink);
-        std::ops::ControlFlow::Continue(())
+        self.turns(sink)
     }
 
     fn play(&mut self, t: &Turn) {

@@ -18,8 +18,10 @@
 //!   holds a trampoline, the promoted piece continues (a queen
 //!   orthogonally, the landing being a push).
 
+use std::ops::ControlFlow;
+
 use super::*;
-use crate::core::Color;
+use crate::core::{Color, Flow};
 
 /// A piece move (the part of a turn before the placement), compact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -59,7 +61,7 @@ const LINE_DIAG: u8 = 2;
 
 const PROMOS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
-struct Gen<'a, F: FnMut(&PieceMove)> {
+struct Gen<'a, F: FnMut(&PieceMove) -> Flow> {
     pos: &'a Hop,
     start: u8,
     us: Color,
@@ -70,7 +72,7 @@ struct Gen<'a, F: FnMut(&PieceMove)> {
 impl Hop {
     /// Calls `f` for every piece move of the side to move that obeys
     /// HOP-3 … HOP-6 (king safety is judged with the placement, HOP-7).
-    pub fn piece_moves<F: FnMut(&PieceMove)>(&self, f: &mut F) {
+    pub fn piece_moves<F: FnMut(&PieceMove) -> Flow>(&self, f: &mut F) -> Flow {
         let us = self.turn;
         for r in 0..8u8 {
             for file in 0..8u8 {
@@ -93,23 +95,24 @@ impl Hop {
                 g.pm.path[0] = sq;
                 g.pm.len = 1;
                 if kind(p) == KING && !self.rules.king_on_trampoline {
-                    g.king_steps(sq);
-                    self.castlings(g.f);
+                    g.king_steps(sq)?;
+                    self.castlings(g.f)?;
                 } else {
-                    g.legs(sq, kind(p), ANY, 0, 0);
+                    g.legs(sq, kind(p), ANY, 0, 0)?;
                     if kind(p) == KING {
-                        self.castlings(g.f);
+                        self.castlings(g.f)?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// HOP-4 / HOP-7: castling. No trampoline between king and rook
     /// (b1/b8 included for the long castling); king and the square it
     /// crosses not attacked before the turn; the landing square is judged
     /// with the whole turn (placements).
-    fn castlings<F: FnMut(&PieceMove)>(&self, f: &mut F) {
+    fn castlings<F: FnMut(&PieceMove) -> Flow>(&self, f: &mut F) -> Flow {
         let us = self.turn;
         let (rank, ks, qs) = if us.is_white() {
             (0u8, WK, WQ)
@@ -119,7 +122,7 @@ impl Hop {
         let king_sq = rank + 4;
         let me = color_bit(us);
         if self.board[king_sq as usize] != KING | me {
-            return;
+            return ControlFlow::Continue(());
         }
         let them = us.other();
         for (right, rook_sq, between, cross, dest) in [
@@ -165,8 +168,9 @@ impl Hop {
             };
             pm.path[0] = king_sq;
             pm.path[1] = dest;
-            f(&pm);
+            f(&pm)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// Plays the piece move (not the placement); the turn does not change.
@@ -236,7 +240,7 @@ impl Hop {
     }
 }
 
-impl<F: FnMut(&PieceMove)> Gen<'_, F> {
+impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
     #[inline]
     fn occ(&self, sq: u8) -> u8 {
         if sq == self.start {
@@ -246,35 +250,37 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
         }
     }
 
-    fn emit(&mut self, sq: u8, capture: bool, ep: bool) {
+    fn emit(&mut self, sq: u8, capture: bool, ep: bool) -> Flow {
         let n = self.pm.len as usize;
         self.pm.path[n] = sq;
         self.pm.len += 1;
         self.pm.capture = capture;
         self.pm.ep = ep;
-        (self.f)(&self.pm);
+        let flow = (self.f)(&self.pm);
         self.pm.len -= 1;
         self.pm.capture = false;
         self.pm.ep = false;
+        flow
     }
 
     /// The end of a move on `sq` (HOP-6: a pawn on its last rank promotes).
-    fn end(&mut self, sq: u8, kind_now: u8, capture: bool, ep: bool) {
+    fn end(&mut self, sq: u8, kind_now: u8, capture: bool, ep: bool) -> Flow {
         if kind_now == PAWN && self.pos.last_rank(sq, self.us) {
             for pr in PROMOS {
                 self.pm.promo = pr;
                 self.pm.promo_at = sq;
-                self.emit(sq, capture, ep);
+                self.emit(sq, capture, ep)?;
             }
             self.pm.promo = 0;
             self.pm.promo_at = NONE;
+            ControlFlow::Continue(())
         } else {
-            self.emit(sq, capture, ep);
+            self.emit(sq, capture, ep)
         }
     }
 
     /// The king's ordinary steps (HOP-4: never onto a trampoline).
-    fn king_steps(&mut self, from: u8) {
+    fn king_steps(&mut self, from: u8) -> Flow {
         for d in KING_STEPS {
             let sq = offset(from, d);
             if !on_board(sq) {
@@ -283,24 +289,25 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
             let p = self.occ(sq);
             if p == 0 {
                 if self.pos.tramp_at(sq).is_none() {
-                    self.emit(sq, false, false);
+                    self.emit(sq, false, false)?;
                 }
             } else if !is_color(p, self.us) {
-                self.emit(sq, true, false);
+                self.emit(sq, true, false)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// A landing on the empty square `sq` by a quiet leg: a hop if it holds
     /// a trampoline not yet landed on (HOP-3, HOP-3.1), else the end of the
     /// move unless it is the start square (HOP-3.1).
-    fn land(&mut self, sq: u8, kind_now: u8, line: u8, used: u8, hops: u8) {
+    fn land(&mut self, sq: u8, kind_now: u8, line: u8, used: u8, hops: u8) -> Flow {
         match self.pos.tramp_at(sq) {
             Some(i) => {
                 let bit = 1u8 << i;
                 let may = used & bit == 0 || (self.pos.rules.three_hops && hops < 3);
                 if !may || (kind_now == KING && !self.pos.rules.king_on_trampoline) {
-                    return;
+                    return ControlFlow::Continue(());
                 }
                 let n = self.pm.len as usize;
                 self.pm.path[n] = sq;
@@ -311,32 +318,35 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                         self.pm.promo = pr;
                         self.pm.promo_at = sq;
                         let l = if pr == QUEEN { LINE_ORTH } else { ANY };
-                        self.legs(sq, pr, l, used | bit, hops + 1);
+                        self.legs(sq, pr, l, used | bit, hops + 1)?;
                     }
                     self.pm.promo = 0;
                     self.pm.promo_at = NONE;
                 } else {
-                    self.legs(sq, kind_now, line, used | bit, hops + 1);
+                    self.legs(sq, kind_now, line, used | bit, hops + 1)?;
                 }
                 self.pm.len -= 1;
+                ControlFlow::Continue(())
             }
             None => {
                 if sq != self.start || self.pos.rules.return_to_start {
-                    self.end(sq, kind_now, false, false);
+                    self.end(sq, kind_now, false, false)
+                } else {
+                    ControlFlow::Continue(())
                 }
             }
         }
     }
 
     /// One leg of the piece standing (in thought) on `at`.
-    fn legs(&mut self, at: u8, k: u8, line: u8, used: u8, hops: u8) {
+    fn legs(&mut self, at: u8, k: u8, line: u8, used: u8, hops: u8) -> Flow {
         let us = self.us;
         match k {
             PAWN => {
                 let fwd = Hop::fwd(us);
                 let one = offset(at, fwd);
                 if on_board(one) && self.occ(one) == 0 {
-                    self.land(one, PAWN, line, used, hops);
+                    self.land(one, PAWN, line, used, hops)?;
                     // HOP-3.1: no double step after a hop.
                     let two = offset(one, fwd);
                     let double = if hops == 0 {
@@ -345,7 +355,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                         self.pos.rules.double_after_hop
                     };
                     if double && on_board(two) && self.occ(two) == 0 {
-                        self.land(two, PAWN, line, used, hops);
+                        self.land(two, PAWN, line, used, hops)?;
                     }
                 }
                 for side_step in [-1i8, 1] {
@@ -355,7 +365,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     }
                     let p = self.occ(sq);
                     if p != 0 && !is_color(p, us) {
-                        self.end(sq, PAWN, true, false);
+                        self.end(sq, PAWN, true, false)?;
                     } else if p == 0
                         && sq == self.pos.ep
                         && (hops == 0 || self.pos.rules.ep_after_hop)
@@ -363,7 +373,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     {
                         // HOP-5: en passant only as the pawn's whole move,
                         // never onto a trampoline.
-                        self.end(sq, PAWN, true, true);
+                        self.end(sq, PAWN, true, true)?;
                     }
                 }
             }
@@ -380,9 +390,9 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                     }
                     let p = self.occ(sq);
                     if p == 0 {
-                        self.land(sq, k, line, used, hops);
+                        self.land(sq, k, line, used, hops)?;
                     } else if !is_color(p, us) {
-                        self.end(sq, k, true, false);
+                        self.end(sq, k, true, false)?;
                     }
                 }
             }
@@ -405,10 +415,10 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                             let p = self.occ(sq);
                             if p == 0 {
                                 // End here / hop here, or pass over (HOP-3.1).
-                                self.land(sq, k, next_line, used, hops);
+                                self.land(sq, k, next_line, used, hops)?;
                             } else {
                                 if !is_color(p, us) {
-                                    self.end(sq, k, true, false);
+                                    self.end(sq, k, true, false)?;
                                 }
                                 break;
                             }
@@ -418,6 +428,7 @@ impl<F: FnMut(&PieceMove)> Gen<'_, F> {
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 

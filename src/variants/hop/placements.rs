@@ -24,9 +24,11 @@
 //! trampoline comes back over its vacated square); only those candidate
 //! squares are tested one by one.
 
+use std::ops::ControlFlow;
+
 use super::hops::PieceMove;
 use super::*;
-use crate::core::{Counter, MoveSink};
+use crate::core::{First, Flow, MoveSink};
 
 /// A turn (HOP-2, G2): the piece move with its whole path, and the square
 /// the mover's trampoline is placed on ([`NONE`] on White's first turn).
@@ -147,7 +149,7 @@ impl Hop {
     /// `sink` in a fixed order (piece moves as [`Hop::piece_moves`]
     /// gives them, placements by square), or, when the sink only counts,
     /// the number of placements of each piece move at once.
-    pub fn turns<S: MoveSink<Turn>>(&self, sink: &mut S) {
+    pub fn turns<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         let first = self.first_turn();
         let us = self.turn;
         let own = side(us);
@@ -159,38 +161,40 @@ impl Hop {
             let k = c.king[own];
             if first {
                 if !safety || !c.attacked(k, them) {
-                    sink.push(Turn {
+                    return sink.push(Turn {
                         piece: *pm,
                         place: NONE,
                     });
                 }
-                return;
+                return ControlFlow::Continue(());
             }
             let old = c.tramp[own];
             if early && safety && c.attacked(k, them) {
-                return;
+                return ControlFlow::Continue(());
             }
             c.tramp[own] = NONE;
             if !early && safety && c.attacked(k, them) {
-                return;
+                return ControlFlow::Continue(());
             }
             let mut places = Hop::placements(&c, k, old, safety && !early);
             if S::COUNTS_ONLY {
-                sink.add_count(u64::from(places.count_ones()));
-            } else {
-                while places != 0 {
-                    let place = places.trailing_zeros() as u8;
-                    places &= places - 1;
-                    sink.push(Turn { piece: *pm, place });
-                }
+                return sink.add_count(u64::from(places.count_ones()));
             }
-        });
+            while places != 0 {
+                let place = places.trailing_zeros() as u8;
+                places &= places - 1;
+                sink.push(Turn { piece: *pm, place })?;
+            }
+            ControlFlow::Continue(())
+        })
     }
 
-    /// Whether the side to move has a legal turn.
+    /// Whether the side to move has a legal turn: the generator stops at
+    /// the first.
     pub fn has_turn(&self) -> bool {
-        let mut n = Counter(0);
-        self.turns(&mut n);
-        n.0 > 0
+        let mut first = First::default();
+        let flow = self.turns(&mut first);
+        debug_assert_eq!(flow.is_break(), first.found());
+        first.found()
     }
 }
