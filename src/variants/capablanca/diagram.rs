@@ -18,8 +18,8 @@ use crate::core::{Color, Verdict};
 
 use super::notation::{core_sq as sq, parse_move, LETTERS};
 use super::position::{
-    bit, mv_flag, mv_from, mv_promo, mv_to, Castling, Mv, Pos, F_CASTLE, F_EP, KING, KNIGHT,
-    NO_EP, N, W, WHITE,
+    bit, mv_flag, mv_from, mv_promo, mv_to, Castling, Mv, Pos, F_CASTLE, F_EP, KING, KNIGHT, N,
+    NO_EP, W, WHITE,
 };
 
 fn color(c: usize) -> Color {
@@ -141,4 +141,3 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     };
     d.mark(at, MoveMark::Breaks)
 }
-

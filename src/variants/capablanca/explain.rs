@@ -53,7 +53,11 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
         return Ok(Verdict::legal(text, log.into_rules(), reason));
     }
     if let Some((_, why)) = c.rejected.iter().find(|(m, _)| matches(m)) {
-        return Ok(Verdict::illegal(text, why.rules.clone(), why.reason.clone()));
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
     }
     Ok(Verdict::illegal(
         text,

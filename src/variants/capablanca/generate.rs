@@ -18,8 +18,8 @@ use std::ops::ControlFlow;
 use crate::core::{Flow, MoveSink, Rejection};
 
 use super::position::{
-    bit, mv, tables, Bits, Castling, Mv, Pos, Tables, BLACK, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL,
-    F_PROMO, FILE_A, FILE_J, KING, NO_EP, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, W, WHITE,
+    bit, mv, tables, Bits, Castling, Mv, Pos, Tables, BLACK, FILE_A, FILE_J, F_CASTLE, F_DOUBLE,
+    F_EP, F_NORMAL, F_PROMO, KING, NO_EP, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, W, WHITE,
 };
 
 const RULE: &str = "CAP-1";
@@ -200,8 +200,7 @@ impl Pos {
         let mut pinned = 0u128;
         let diag_all = self.diagonal();
         let orth_all = self.orthogonal();
-        let snipers =
-            ((t.rook_empty(ksq) & orth_all) | (t.bishop_empty(ksq) & diag_all)) & enemy;
+        let snipers = ((t.rook_empty(ksq) & orth_all) | (t.bishop_empty(ksq) & diag_all)) & enemy;
         for s in Bits(snipers) {
             let b = t.between[ks][s as usize] & occ;
             if b & b.wrapping_sub(1) == 0 && b & own != 0 {
@@ -244,7 +243,11 @@ impl Pos {
         // Pawns: set-wise for unpinned pawns; pinned ones one by one.
         let pawns_bb = self.roles[PAWN] & own;
         let empty = !occ & super::position::BOARD;
-        let (rank3, last) = if WH { (RANK_3, RANK_8) } else { (RANK_6, RANK_1) };
+        let (rank3, last) = if WH {
+            (RANK_3, RANK_8)
+        } else {
+            (RANK_6, RANK_1)
+        };
         let (d_up, d_left, d_right) = if WH {
             (W as i32, W as i32 - 1, W as i32 + 1)
         } else {

@@ -48,8 +48,8 @@ use crate::core::{
 use notation::{sq_name, Setup};
 pub use position::Mv;
 use position::{
-    mv_from, mv_promo, mv_to, Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO,
-    MUT_CHANCELLOR_NO_LEAP, WHITE,
+    mv_from, mv_promo, mv_to, Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP,
+    WHITE,
 };
 
 /// CAP-1's start position.
@@ -327,7 +327,9 @@ mod tests {
                 accepted += 1;
                 let fen = g.to_text();
                 assert_eq!(
-                    Capablanca::from_fen(&fen, 0).map(|h| h.to_text()).as_deref(),
+                    Capablanca::from_fen(&fen, 0)
+                        .map(|h| h.to_text())
+                        .as_deref(),
                     Ok(fen.as_str()),
                     "{text}"
                 );
