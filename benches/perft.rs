@@ -107,6 +107,13 @@ const CASES: &[Case] = &[
         options: &[],
         depth: 4,
     },
+    Case {
+        name: "capablanca start",
+        variant: "capablanca",
+        position: None,
+        options: &[],
+        depth: 5,
+    },
 ];
 
 /// Best time (seconds) of `reps` runs of `f`, with its result.

@@ -3,7 +3,7 @@
 #   Stockfish through the perftree adapter on fixtures/fide (moves / perft
 #   / divide cases; the rest are skipped), pydraughts through its protocol
 #   shim on fixtures/english, Fairy-Stockfish through its protocol shim on
-#   fixtures/fide and (once it exists) fixtures/capablanca, and the hexchess
+#   fixtures/fide and fixtures/capablanca (CAP-1), and the hexchess
 #   crate through examples/hexchess-engine on fixtures/glinski (with its
 #   expected failures) plus a divide comparison from the start. A missing
 #   program is skipped with a message, or with CI=true (as .ci/run sets) is
@@ -49,11 +49,9 @@ fi
 if { command -v fairy-stockfish >/dev/null 2>&1 || [ -x /usr/games/fairy-stockfish ]; } \
     && command -v python3 >/dev/null 2>&1; then
     for v in fide capablanca; do
-        if [ -d "fixtures/$v" ]; then
-            echo "== fairy-stockfish (protocol shim) on fixtures/$v"
-            "$arbiter" check --engine "python3 $here/fairy-stockfish-engine.py" --max-nodes 5000000 --timeout 60 \
-                "fixtures/$v" || status=1
-        fi
+        echo "== fairy-stockfish (protocol shim) on fixtures/$v"
+        "$arbiter" check --engine "python3 $here/fairy-stockfish-engine.py" --max-nodes 5000000 --timeout 60 \
+            "fixtures/$v" || status=1
     done
 else
     echo "== fairy-stockfish: SKIPPED (fairy-stockfish or python3 not installed; see examples/install-externals.sh)"

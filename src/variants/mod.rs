@@ -6,6 +6,7 @@
 use crate::core::{DynGame, Error, Variant};
 
 pub mod bosses;
+pub mod capablanca;
 pub mod crazy;
 pub mod draughts;
 pub mod english;
@@ -16,7 +17,7 @@ pub mod sonic;
 pub mod sonic_hex;
 
 /// Every registered variant, in the order of the command-line contract.
-pub fn all() -> [&'static Variant; 8] {
+pub fn all() -> [&'static Variant; 9] {
     [
         &fide::VARIANT,
         &sonic::VARIANT,
@@ -26,6 +27,7 @@ pub fn all() -> [&'static Variant; 8] {
         &english::VARIANT,
         &glinski::VARIANT,
         &sonic_hex::VARIANT,
+        &capablanca::VARIANT,
     ]
 }
 

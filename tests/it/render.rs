@@ -90,6 +90,26 @@ fn fide_castling_svg_snapshot() {
     common::snapshot("render-fide-castling-e1g1", &checked_svg(&p));
 }
 
+/// CAP-1: castling f1i1 on the 10×8 board, the king's leg then the rook's
+/// (j1 to h1); an archbishop's knight move is drawn as a leap.
+#[test]
+fn capablanca_castling_svg_snapshot() {
+    let g = game(
+        "capablanca",
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R1A2K3R w KQkq - 0 1",
+    );
+    let p = explain(g.as_ref(), "f1i1");
+    assert_eq!(p.title.legal, Some(true));
+    assert_eq!(p.diagram.geometry, Geometry::square(10, 8));
+    let legs = &p.moves[0].legs;
+    assert_eq!(legs.len(), 2, "king and rook legs");
+    assert_eq!((legs[0].from, legs[0].to), (sq("f1"), sq("i1")));
+    assert_eq!((legs[1].from, legs[1].to), (sq("j1"), sq("h1")));
+    let leap = explain(g.as_ref(), "c1d3");
+    assert_eq!(leap.moves[0].legs[0].kind, LegKind::Leap);
+    common::snapshot("render-capablanca-castling-f1i1", &checked_svg(&p));
+}
+
 #[test]
 fn fide_png_shows_board_arrow_and_title() {
     let g = game("fide", "4k3/8/3p4/8/8/8/3R4/4K3 w - - 0 1");
