@@ -233,6 +233,26 @@ impl Game for Glinski {
             Outcome::Draw
         })
     }
+
+    /// GLN-1 (RULINGS 3.4): Gliński's rules score a stalemate ¾ to the
+    /// stalemating side and ¼ to the stalemated one. The outcome stays a
+    /// draw (an outcome has only win/draw); this note gives the score.
+    /// `None` in every other position.
+    fn score_note(&self) -> Option<String> {
+        let stalemated = Game::turn(self);
+        if self.pos.king(self.pos.turn).is_none()
+            || self.pos.checked()
+            || Game::has_legal_move(self)
+        {
+            return None;
+        }
+        let name = |c: Color| if c.is_white() { "White" } else { "Black" };
+        Some(format!(
+            "stalemate (GLN-1): 3/4 to {}, the stalemating side, 1/4 to {}, the stalemated one",
+            name(stalemated.other()),
+            name(stalemated)
+        ))
+    }
 }
 
 impl crate::core::Notation for Glinski {
@@ -334,6 +354,20 @@ mod tests {
         let g = Glinski::start();
         assert_eq!(g.to_text(), START);
         assert_eq!(g.count_legal(), 51);
+    }
+
+    /// GLN-1 (RULINGS 3.4): a stalemate is a draw scored 3/4 to the
+    /// stalemating side; no note in any other position.
+    #[test]
+    fn stalemate_score_note() {
+        let g = Glinski::from_text("k/3/5/3K1Q1/9/11/11/11/11/11/11 b - 0 1", 0).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Draw));
+        let note = g.score_note().expect("a stalemate has a score note");
+        assert!(
+            note.contains("3/4 to White") && note.contains("1/4 to Black"),
+            "{note}"
+        );
+        assert_eq!(Glinski::start().score_note(), None);
     }
 
     /// Random edits of valid texts and move texts never panic; whatever is
