@@ -154,3 +154,36 @@ fn explain_names_the_rule() {
     assert_eq!(v["legal"], true);
     assert_eq!(v["rules"][0], "GLN-1");
 }
+
+/// GLN-1 (RULINGS 3.4): `play` at a stalemate prints the draw and the
+/// score note (3/4 to the stalemating side, 1/4 to the stalemated one).
+#[test]
+fn play_at_stalemate_prints_the_score_note() {
+    let stalemate = "k/3/5/3K1Q1/9/11/11/11/11/11/11 b - 0 1";
+    let (code, out, err) = arbiter(&["play", "--variant", "glinski", "--position", stalemate]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome: draw"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("note: stalemate")
+            && l.contains("3/4 to White")
+            && l.contains("1/4 to Black")),
+        "{out}"
+    );
+    let (_, out, _) = arbiter(&[
+        "play",
+        "--variant",
+        "glinski",
+        "--position",
+        stalemate,
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["score_note"]
+            .as_str()
+            .is_some_and(|n| n.contains("3/4 to White")),
+        "{out}"
+    );
+    let (_, out, _) = arbiter(&["play", "--variant", "glinski", "--moves", "f5f6"]);
+    assert!(!out.contains("note:"), "{out}");
+}

@@ -1,14 +1,22 @@
-//! UCI move syntax and `explain` for `fide` (FIDE-1): says whether a move
-//! is legal and, if not, which condition of FIDE-1 it breaks.
+//! UCI move syntax and `explain` for `fide` (FIDE-1).
+//!
+//! A verdict comes from the generator, never from a second statement of
+//! the rules: the text is read, the generator feeds a
+//! [`Candidates`] sink (the legal moves and every candidate it discards,
+//! with the reason), and the text is matched against them. A legal match
+//! is played with a [`RuleLog`] (its verdict names FIDE-1, the rule of
+//! every effect); a rejected match gives the generator's rule and reason;
+//! a text that matches no candidate is a move the piece cannot make, and
+//! the verdict says how that piece moves.
 
-use crate::core::{MoveError, Verdict};
+use crate::core::bitboard::{bit, tables};
+use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::fen::sq_name;
 use super::position::{
-    mv_flag, mv_from, mv_promo, mv_to, Pos, BISHOP, BK, BQ, F_CASTLE, F_EP, KING, KNIGHT, NO_EP,
-    PAWN, QUEEN, ROOK, WHITE, WK, WQ,
+    mv_flag, mv_from, mv_promo, mv_to, Mv, Pos, BISHOP, F_CASTLE, F_DOUBLE, F_EP, KNIGHT, PAWN,
+    QUEEN, ROLE_NAMES, ROOK, WHITE,
 };
-use crate::core::bitboard::{bit, tables, RANK_1, RANK_8};
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
 /// `q`, `r`, `b` or `n`, lower case). Returns (from, to, promotion role).
@@ -48,154 +56,217 @@ pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
 /// Only syntax errors.
 pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
     let (from, to, promo) = parse_uci(text)?;
-    let list = pos.moves();
-    let found = list
-        .iter()
-        .copied()
-        .find(|&m| mv_from(m) == from && mv_to(m) == to && mv_promo(m) == promo);
-    let verdict = |legal: bool, reason: String| Verdict {
-        legal,
-        text: text.to_string(),
-        rules: vec!["FIDE-1"],
-        reason,
-    };
-    if let Some(m) = found {
-        let reason = match (mv_flag(m), mv_promo(m)) {
-            (F_CASTLE, _) => {
-                format!(
-                    "legal castling (the rook goes to {})",
-                    sq_name(if to > from { from + 1 } else { from - 1 })
-                )
-            }
-            (F_EP, _) => format!(
-                "legal en passant capture of the pawn on {}",
-                sq_name((from & 56) | (to & 7))
-            ),
-            (_, Some(r)) => format!(
-                "legal promotion to a {}",
-                ["pawn", "knight", "bishop", "rook", "queen", "king"][r]
-            ),
-            _ => "a legal move".into(),
-        };
-        return Ok(verdict(true, reason));
+    let mut c = Candidates::default();
+    // `Candidates` never stops the generator.
+    let _ = pos.generate(&mut c);
+    let same = |m: Mv| mv_from(m) == from && mv_to(m) == to && mv_promo(m) == promo;
+    if let Some(&m) = c.legal.iter().find(|&&m| same(m)) {
+        let mut log = RuleLog::starting_with(&["FIDE-1"]);
+        let mut after = *pos;
+        after.make(m, &mut log);
+        return Ok(Verdict::legal(text, log.into_rules(), legal_reason(m)));
     }
-    Ok(verdict(
-        false,
-        reason(pos, from, to, promo, list.is_empty()),
-    ))
+    if let Some((_, why)) = c.rejected.iter().find(|(m, _)| same(*m)) {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    let reason = no_candidate(pos, &c, from, to, promo);
+    Ok(Verdict::illegal(text, vec!["FIDE-1"], reason))
 }
 
-/// Why a well-formed move that is not legal is illegal.
-fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -> String {
-    let t = tables();
-    let us = pos.turn;
-    let them = us ^ 1;
-    let occ = pos.occupied();
-    let in_check = pos.checkers() != 0;
-    if no_moves {
-        return if in_check {
+/// A legal move in words.
+fn legal_reason(m: Mv) -> String {
+    let (from, to) = (mv_from(m), mv_to(m));
+    match (mv_flag(m), mv_promo(m)) {
+        (F_CASTLE, _) => format!(
+            "legal castling (the rook goes to {})",
+            sq_name(if to > from { from + 1 } else { from - 1 })
+        ),
+        (F_EP, _) => format!(
+            "legal en passant capture of the pawn on {}",
+            sq_name((from & 56) | (to & 7))
+        ),
+        (F_DOUBLE, _) => "legal double step from the pawn's start rank".into(),
+        (_, Some(r)) => format!("legal promotion to a {}", ROLE_NAMES[r]),
+        _ => "a legal move".into(),
+    }
+}
+
+/// Why a text that matches no candidate of the generator is not a move:
+/// the game is over, there is no piece to move, the promotion letter does
+/// not fit the candidates, or the piece does not move that way (FIDE-1's
+/// movement rule for it).
+fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option<usize>) -> String {
+    if c.legal.is_empty() {
+        return if pos.checkers() != 0 {
             "the game is over (checkmate)".into()
         } else {
             "the game is over (stalemate)".into()
         };
     }
+    let us = pos.turn;
     let Some(role) = pos
         .role_at(from)
         .filter(|_| pos.colors[us] & bit(from) != 0)
     else {
         return format!("no piece of the side to move on {}", sq_name(from));
     };
-    let ksq = pos.king(us);
-    // Castling: the king's two-square move from its home square.
-    let home = if us == WHITE { 4 } else { 60 };
-    if role == KING && from == home && (to == home + 2 || to == home - 2) {
-        let kside = to > from;
-        let right = match (us == WHITE, kside) {
-            (true, true) => WK,
-            (true, false) => WQ,
-            (false, true) => BK,
-            (false, false) => BQ,
-        };
-        let (between, transit) = if kside {
-            (bit(home + 1) | bit(home + 2), home + 1)
+    let promos: Vec<Option<usize>> = c
+        .legal
+        .iter()
+        .chain(c.rejected.iter().map(|(m, _)| m))
+        .filter(|&&m| mv_from(m) == from && mv_to(m) == to)
+        .map(|&m| mv_promo(m))
+        .collect();
+    if !promos.is_empty() {
+        return if promo.is_none() {
+            "a pawn reaching the last rank must promote (add q, r, b or n)".into()
+        } else if promos.contains(&None) {
+            "only a pawn reaching the last rank promotes".into()
         } else {
-            (bit(home - 1) | bit(home - 2) | bit(home - 3), home - 1)
+            "no promotion to that piece here".into()
         };
-        if pos.castling & right == 0 {
-            return "castling right lost (the king or that rook has moved)".into();
-        }
-        if occ & between != 0 {
-            return "castling with a piece between king and rook".into();
-        }
-        if in_check {
-            return "castling out of check".into();
-        }
-        if pos.attacked(t, transit, them, occ) {
-            return format!("castling through an attacked square ({})", sq_name(transit));
-        }
-        if pos.attacked(t, to, them, occ) {
-            return "castling into check".into();
-        }
-        return "castling not allowed here".into();
     }
     if pos.colors[us] & bit(to) != 0 {
         return format!("{} holds a piece of the side to move", sq_name(to));
     }
-    let last_rank = if us == WHITE { RANK_8 } else { RANK_1 };
-    let reaches_last = role == PAWN && last_rank & bit(to) != 0;
-    if reaches_last && promo.is_none() {
-        return "a pawn reaching the last rank must promote (add q, r, b or n)".into();
-    }
-    if promo.is_some() && !reaches_last {
-        return "only a pawn reaching the last rank promotes".into();
-    }
-    // Pseudo-legal geometry of the piece.
-    let enemy = pos.colors[them];
-    let s = from as usize;
-    let targets = match role {
-        PAWN => {
-            let fwd: i32 = if us == WHITE { 8 } else { -8 };
-            let one = (from as i32 + fwd) as u32;
-            let mut p = 0;
-            if occ & bit(one) == 0 {
-                p |= bit(one);
-                let start = if us == WHITE {
-                    from / 8 == 1
-                } else {
-                    from / 8 == 6
-                };
-                let two = (one as i32 + fwd) as u32;
-                if start && occ & bit(two) == 0 {
-                    p |= bit(two);
-                }
-            }
-            let ep = if pos.ep != NO_EP {
-                bit(pos.ep as u32)
-            } else {
-                0
-            };
-            p | (t.pawn[us][s] & (enemy | ep))
-        }
-        KNIGHT => t.knight[s],
-        BISHOP => t.bishop(from, occ),
-        ROOK => t.rook(from, occ),
-        QUEEN => t.bishop(from, occ) | t.rook(from, occ),
-        _ => t.king[s],
+    let t = tables();
+    let (f, occ) = (sq_name(from), pos.occupied());
+    let open = match role {
+        BISHOP => t.bishop(from, 0),
+        ROOK => t.rook(from, 0),
+        QUEEN => t.bishop(from, 0) | t.rook(from, 0),
+        _ => 0,
     };
-    if targets & bit(to) == 0 {
-        return "not a legal move of that piece".into();
+    if open & bit(to) != 0 {
+        let blocker = (t.between[from as usize][to as usize] & occ).trailing_zeros();
+        return format!(
+            "{} is out of the {}'s reach: its line from {f} is blocked on {}",
+            sq_name(to),
+            ROLE_NAMES[role],
+            sq_name(blocker)
+        );
     }
-    if role == KING {
-        return "moves the king into check".into();
+    let (home, start) = if us == WHITE { ("e1", 2) } else { ("e8", 7) };
+    match role {
+        PAWN => format!(
+            "not a pawn move from {f}: a pawn steps one square forward onto an empty square \
+             (two from rank {start} over an empty square) and captures one square diagonally \
+             forward (en passant: right after a double step)"
+        ),
+        KNIGHT => "not a knight move: a knight leaps two squares along a rank or file and one \
+                   square across"
+            .into(),
+        BISHOP => "not a bishop move: a bishop moves along a diagonal".into(),
+        ROOK => "not a rook move: a rook moves along a rank or file".into(),
+        QUEEN => "not a queen move: a queen moves along a rank, file or diagonal".into(),
+        _ => format!(
+            "not a king move: the king steps one square in any direction, or castles two \
+             squares toward a rook from {home}"
+        ),
     }
-    if in_check {
-        return "leaves own king in check (does not answer the check)".into();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Fide, START};
+    use crate::core::Explain as _;
+
+    /// Each reason is the generator's rejection of that candidate, or (no
+    /// candidate) the movement rule of the piece.
+    #[test]
+    fn reasons_name_the_failing_condition() {
+        let cases = [
+            (
+                "4k3/8/8/8/8/7b/8/R3K2R w KQ - 0 1",
+                "e1g1",
+                "castling through an attacked square (f1)",
+            ),
+            (
+                "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+                "e1g1",
+                "castling out of check (the king on e1 is attacked)",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K1nR w KQ - 0 1",
+                "e1g1",
+                "castling with a piece between king and rook (g1)",
+            ),
+            (
+                "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+                "e1g1",
+                "castling into check (g1 is attacked)",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1",
+                "e1g1",
+                "castling right lost",
+            ),
+            (
+                "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1",
+                "e2d3",
+                "the bishop on e2 is pinned",
+            ),
+            (
+                "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1",
+                "e5d6",
+                "en passant exposes the king: with the pawns on e5 and d5 gone",
+            ),
+            (
+                "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+                "e1e2",
+                "moves the king into check (e2 is attacked)",
+            ),
+            (
+                "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+                "a1a8",
+                "leaves the king on e1 in check (does not answer the check by the rook on e2)",
+            ),
+            (
+                "4k3/8/8/8/8/5n2/4r3/R3K2R w KQ - 0 1",
+                "a1a2",
+                "double check: only the king may move",
+            ),
+            (START, "g1g4", "not a knight move"),
+            (
+                START,
+                "a1a3",
+                "a3 is out of the rook's reach: its line from a1 is blocked on a2",
+            ),
+            (
+                START,
+                "e2e4q",
+                "only a pawn reaching the last rank promotes",
+            ),
+            (START, "e3e4", "no piece of the side to move on e3"),
+            (START, "e2e5", "not a pawn move from e2"),
+            ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "must promote"),
+        ];
+        for (fen, mv, want) in cases {
+            let v = Fide::from_fen(fen, 0).unwrap().explain(mv).unwrap();
+            assert!(!v.legal, "{fen} {mv}");
+            assert_eq!(v.rules, ["FIDE-1"], "{fen} {mv}");
+            assert!(v.reason.contains(want), "{fen} {mv}: {}", v.reason);
+        }
     }
-    if ksq < 64 && t.line[ksq as usize][s] != 0 && t.line[ksq as usize][s] & bit(to) == 0 {
-        return "leaves own king in check (the piece is pinned)".into();
+
+    /// A legal verdict names FIDE-1 once: the base rule and the rule of
+    /// every effect of the traced play (capture, castling's rook, ...).
+    #[test]
+    fn legal_verdicts_come_from_the_traced_play() {
+        let g = Fide::from_fen("r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1", 0).unwrap();
+        for mv in ["b7a8q", "e1g1", "e1c1", "a1a8", "h1h2"] {
+            let v = g.explain(mv).unwrap();
+            assert!(v.legal, "{mv}: {v:?}");
+            assert_eq!(v.rules, ["FIDE-1"], "{mv}");
+        }
+        assert!(g
+            .explain("e1g1")
+            .unwrap()
+            .reason
+            .contains("rook goes to f1"));
     }
-    if role == PAWN && pos.ep as u32 == to {
-        return "leaves own king in check (en passant uncovers the king)".into();
-    }
-    "leaves own king in check".into()
 }

@@ -24,19 +24,19 @@ mod explain;
 pub mod fen;
 mod position;
 
-use std::ops::ControlFlow;
-
 #[cfg(feature = "pictures")]
 use crate::core::diagram::{Diagram, MoveDrawing};
+#[cfg(feature = "pictures")]
+use crate::core::Square;
 use crate::core::{
-    Color, Decision, Error, Explain, Flow, Game, Move, MoveError, MoveSink, Mutant, Notation,
-    Outcome, PositionError, RuleError, Rules, Square, Variant, Verdict,
+    Color, Error, Explain, Flow, Game, MoveError, MoveSink, Mutant, Notation, Outcome,
+    PositionError, RuleError, Rules, Variant, Verdict,
 };
 
 use fen::{sq_name, Setup};
 use position::{
-    mv_flag, mv_from, mv_promo, mv_to, Mv, Pos, F_CASTLE, MUT_CASTLE_THROUGH_CHECK,
-    MUT_EP_IGNORES_PIN, MUT_NO_EP, MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, WHITE,
+    mv_from, mv_promo, mv_to, Mv, Pos, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP,
+    MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, WHITE,
 };
 
 /// The FIDE start position.
@@ -93,6 +93,7 @@ pub struct Fide {
 }
 
 /// Square index (0 = a1) → core square.
+#[cfg(feature = "pictures")]
 fn core_sq(sq: u32) -> Square {
     Square::new((sq % 8) as u8, (sq / 8) as u8)
 }
@@ -122,32 +123,6 @@ impl Fide {
         })
     }
 
-    /// The shared move of a compact move (castling carries its rook
-    /// square, promotion its piece letter).
-    fn core_move(&self, m: Mv) -> Move {
-        let (from, to) = (mv_from(m), mv_to(m));
-        let mut mv = Move::step(core_sq(from), core_sq(to));
-        if mv_flag(m) == F_CASTLE {
-            let rook = if to > from { from + 3 } else { from - 4 };
-            mv = mv.with(Decision::Castle {
-                rook: core_sq(rook),
-            });
-        }
-        if let Some(r) = mv_promo(m) {
-            let l = fen::LETTERS[r] as u8;
-            let piece = if self.pos.turn == WHITE {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            };
-            mv = mv.with(Decision::Promote {
-                on: core_sq(to),
-                piece,
-            });
-        }
-        mv
-    }
-
     fn text_of(m: Mv) -> String {
         let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
         if let Some(r) = mv_promo(m) {
@@ -173,13 +148,12 @@ impl Game for Fide {
     }
 
     fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
-        self.pos.generate(sink);
-        ControlFlow::Continue(())
+        self.pos.generate(sink)
     }
 
     #[inline]
     fn play(&mut self, m: &Mv) {
-        self.pos.make(*m);
+        self.pos.make(*m, &mut ());
     }
 
     /// FIDE-1: no legal move → checkmate (in check) or stalemate (draw).

@@ -1,5 +1,13 @@
-//! The canonical move text of `glinski` and `explain` (GLN-1): says whether
-//! a move is legal and, if not, which condition of GLN-1 it breaks.
+//! The canonical move text of `glinski` and `explain` (GLN-1).
+//!
+//! A verdict comes from the generator, never from a second statement of
+//! the rules: the text is read, the generator feeds a [`Candidates`] sink
+//! (the legal moves and every candidate it discards, with the reason), and
+//! the text is matched against them. A legal match is played with a
+//! [`RuleLog`] (its verdict names GLN-1, the rule of every effect); a
+//! rejected match gives the generator's rule and reason; a text that
+//! matches no candidate is a move the piece cannot make, and the verdict
+//! says how that piece moves.
 //!
 //! ```text
 //! move  = cell cell [promo]      ; from, to: f5f6, g4h5, e9e10q
@@ -7,19 +15,13 @@
 //! promo = "q" / "r" / "b" / "n"  ; lower case, required on the far edge
 //! ```
 
-use crate::core::hex::{
-    bishop_attacks, line, rook_attacks, shift, slot_name, Cell, KING as KING_STEPS,
-    KNIGHT as KNIGHT_LEAPS,
-};
-use crate::core::{MoveError, Verdict};
+use crate::core::hex::{between, bishop_attacks, rook_attacks, shift, slot_name, Cell};
+use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::position::{
-    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_DOUBLE, F_EP, KING, KNIGHT, NO_EP, PAWN, PROMOTION,
-    QUEEN, ROOK, START, WHITE,
+    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_DOUBLE, F_EP, KING, KNIGHT, NO_EP, PAWN, QUEEN,
+    ROLE_NAMES, ROOK, START, WHITE,
 };
-
-/// Role names by role index.
-pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// Parses the canonical move text: (from, to, promotion role).
 ///
@@ -59,7 +61,7 @@ pub fn text_of(m: Mv) -> String {
 }
 
 /// Why a legal move is legal, in words.
-pub fn legal_reason(pos: &Pos, m: Mv) -> String {
+fn legal_reason(pos: &Pos, m: Mv) -> String {
     match (m.flag, m.promo()) {
         (F_DOUBLE, _) => "legal double step from a start cell".into(),
         (F_EP, _) => {
@@ -77,29 +79,46 @@ pub fn legal_reason(pos: &Pos, m: Mv) -> String {
 /// Only syntax errors.
 pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
     let (from, to, promo) = parse_text(text)?;
-    let list = pos.moves();
-    let found = list.iter().copied().find(|m| {
-        m.from as usize == from.slot() && m.to as usize == to.slot() && m.promo() == promo
-    });
-    let verdict = |legal: bool, reason: String| Verdict {
-        legal,
-        text: text.to_string(),
-        rules: vec!["GLN-1"],
-        reason,
-    };
-    Ok(match found {
-        Some(m) => verdict(true, legal_reason(pos, m)),
-        None => verdict(false, reason(pos, from, to, promo, list.is_empty())),
-    })
+    let mut c = Candidates::default();
+    // `Candidates` never stops the generator.
+    let _ = pos.generate(&mut c);
+    let same =
+        |m: &Mv| m.from as usize == from.slot() && m.to as usize == to.slot() && m.promo() == promo;
+    if let Some(&m) = c.legal.iter().find(|m| same(m)) {
+        let mut log = RuleLog::starting_with(&["GLN-1"]);
+        let mut after = *pos;
+        after.make(m, &mut log);
+        return Ok(Verdict::legal(
+            text_of(m),
+            log.into_rules(),
+            legal_reason(pos, m),
+        ));
+    }
+    if let Some((_, why)) = c.rejected.iter().find(|(m, _)| same(m)) {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    let reason = no_candidate(pos, &c, from, to, promo);
+    Ok(Verdict::illegal(text, vec!["GLN-1"], reason))
 }
 
-/// Why a well-formed move that is not legal is illegal.
-fn reason(pos: &Pos, from: Cell, to: Cell, promo: Option<usize>, no_moves: bool) -> String {
+/// Why a text that matches no candidate of the generator is not a move:
+/// the game is over, there is no piece to move, the promotion letter does
+/// not fit the candidates, or the piece does not move that way (GLN-1's
+/// movement rule for it).
+fn no_candidate(
+    pos: &Pos,
+    c: &Candidates<Mv>,
+    from: Cell,
+    to: Cell,
+    promo: Option<usize>,
+) -> String {
     let us = pos.turn;
-    let occ = pos.occupied();
-    let in_check = pos.checked();
-    if no_moves {
-        return if in_check {
+    if c.legal.is_empty() {
+        return if pos.checked() {
             "the game is over (checkmate)".into()
         } else if pos.king(us).is_none() {
             "the game is over (the king was taken)".into()
@@ -107,99 +126,66 @@ fn reason(pos: &Pos, from: Cell, to: Cell, promo: Option<usize>, no_moves: bool)
             "the game is over (stalemate)".into()
         };
     }
-    let (f, t) = (from.slot(), to.slot());
+    let f = from.slot();
     let Some(role) = pos.role_at(f).filter(|_| pos.colors[us] & from.bit() != 0) else {
         return format!("no piece of the side to move on {from}");
     };
+    let promos: Vec<Option<usize>> = c
+        .legal
+        .iter()
+        .chain(c.rejected.iter().map(|(m, _)| m))
+        .filter(|m| m.from as usize == f && m.to as usize == to.slot())
+        .map(|m| m.promo())
+        .collect();
+    if !promos.is_empty() {
+        return if promo.is_none() {
+            "a pawn reaching the far edge must promote (add q, r, b or n)".into()
+        } else {
+            "only a pawn reaching the far edge of the board promotes".into()
+        };
+    }
     if pos.colors[us] & to.bit() != 0 {
         return format!("{to} holds a piece of the side to move");
     }
-    let reaches_edge = role == PAWN && PROMOTION[us] & to.bit() != 0;
-    if reaches_edge && promo.is_none() {
-        return "a pawn reaching the far edge must promote (add q, r, b or n)".into();
-    }
-    if promo.is_some() && !reaches_edge {
+    if promo.is_some() {
         return "only a pawn reaching the far edge of the board promotes".into();
     }
-    let targets = match role {
-        PAWN => {
-            if let Some(r) = pawn_reason(pos, from, to) {
-                return r;
-            }
-            to.bit()
-        }
-        KNIGHT => KNIGHT_LEAPS[f],
-        BISHOP => bishop_attacks(f, occ),
-        ROOK => rook_attacks(f, occ),
-        QUEEN => bishop_attacks(f, occ) | rook_attacks(f, occ),
-        _ => KING_STEPS[f],
+    let open = match role {
+        ROOK => rook_attacks(f, 0),
+        BISHOP => bishop_attacks(f, 0),
+        QUEEN => rook_attacks(f, 0) | bishop_attacks(f, 0),
+        _ => 0,
     };
-    if targets & to.bit() == 0 {
-        let open_lines = match role {
-            ROOK => rook_attacks(f, 0),
-            BISHOP => bishop_attacks(f, 0),
-            QUEEN => rook_attacks(f, 0) | bishop_attacks(f, 0),
-            _ => 0,
-        };
-        return match role {
-            KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
-            KING => "the king steps one cell along one of the twelve lines (and there is no castling in Gliński's chess)".into(),
-            _ if open_lines & to.bit() != 0 => {
-                format!("the {} is blocked on its way to {to}", ROLE_NAMES[role])
-            }
-            ROOK => "not a rook move (rooks move along the six orthogonal lines)".into(),
-            BISHOP => "not a bishop move (bishops move along the six diagonal lines)".into(),
-            _ => "not a queen move (queens move along the twelve lines)".into(),
-        };
+    if open & to.bit() != 0 {
+        let blocker = (between(f, to.slot()) & pos.occupied()).trailing_zeros() as usize;
+        return format!(
+            "the {} is blocked on its way to {to} (by the piece on {})",
+            ROLE_NAMES[role],
+            slot_name(blocker)
+        );
     }
-    if role == KING {
-        return "moves the king into check".into();
+    match role {
+        PAWN => pawn_reason(pos, from, to),
+        KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
+        KING => "the king steps one cell along one of the twelve lines (and there is no castling in Gliński's chess)".into(),
+        ROOK => "not a rook move (rooks move along the six orthogonal lines)".into(),
+        BISHOP => "not a bishop move (bishops move along the six diagonal lines)".into(),
+        _ => "not a queen move (queens move along the twelve lines)".into(),
     }
-    if in_check {
-        return "leaves own king in check (does not answer the check)".into();
-    }
-    if let Some(k) = pos.king(us) {
-        let l = line(k, f);
-        if l != 0 && l & to.bit() == 0 && pinned(pos, f) {
-            return "leaves own king in check (the piece is pinned)".into();
-        }
-    }
-    if role == PAWN && pos.ep as usize == t && pos.ep != NO_EP {
-        return "leaves own king in check (en passant uncovers the king)".into();
-    }
-    "leaves own king in check".into()
 }
 
-/// Whether the own piece on `f` is pinned to its king.
-fn pinned(pos: &Pos, f: usize) -> bool {
-    let us = pos.turn;
-    let mut lifted = *pos;
-    lifted.colors[us] &= !(1u128 << f);
-    for r in &mut lifted.roles {
-        *r &= !(1u128 << f);
-    }
-    lifted.in_check(us) && !pos.in_check(us)
-}
-
-/// For a pawn: `None` if `to` is one of its moves ignoring the king's
-/// safety, else why not (GLN-1's pawn clauses).
-fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> Option<String> {
+/// Why a pawn on `from` has no candidate move to `to` (GLN-1's pawn
+/// clauses).
+fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     let us = pos.turn;
     let occ = pos.occupied();
-    let enemy = pos.colors[us ^ 1];
     let fwd = FORWARD[us];
     let one = from.step(fwd);
     let two = one.and_then(|c| c.step(fwd));
     let [c1, c2] = CAPTURE_DIRS[pos.pawn_mode()][us];
     let caps = shift(from.bit(), c1) | shift(from.bit(), c2);
-    let ep = if pos.ep != NO_EP && pos.mutants & super::position::MUT_NO_EP == 0 {
-        1u128 << pos.ep
-    } else {
-        0
-    };
     if Some(to) == one {
-        return (occ & to.bit() != 0)
-            .then(|| "a pawn moves straight ahead only onto an empty cell (it captures one cell forward along the orthogonal lines next to its file)".into());
+        return "a pawn moves straight ahead only onto an empty cell (it captures one cell forward along the orthogonal lines next to its file)".into();
     }
     if Some(to) == two {
         if START[us] & from.bit() == 0 {
@@ -208,32 +194,22 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> Option<String> {
             } else {
                 "Black: b7 c7 d7 e7 f7 g7 h7 i7 k7"
             };
-            return Some(format!(
-                "a pawn steps two cells only from a start cell of its colour ({side})"
-            ));
+            return format!("a pawn steps two cells only from a start cell of its colour ({side})");
         }
         if occ & (one.map_or(0, Cell::bit) | to.bit()) != 0 {
-            return Some("a double step needs both cells ahead empty".into());
+            return "a double step needs both cells ahead empty".into();
         }
-        if pos.mutants & super::position::MUT_FIRST_MOVE_DOUBLE_STEP != 0
-            && pos.moved & from.bit() != 0
-        {
-            return Some("this pawn has moved (mutant: double step on the first move only)".into());
-        }
-        return None;
+        return "this pawn has moved (mutant: double step on the first move only)".into();
     }
     if caps & to.bit() != 0 {
-        if enemy & to.bit() != 0 || ep & to.bit() != 0 {
-            return None;
-        }
-        return Some(if pos.ep != NO_EP && pos.ep as usize != to.slot() {
+        return if pos.ep != NO_EP && pos.ep as usize != to.slot() {
             format!(
                 "nothing to capture on {to} (en passant only onto {}, the cell the pawn passed over)",
                 slot_name(pos.ep as usize)
             )
         } else {
             format!("nothing to capture on {to} (a pawn moves to a capture cell only to take, or en passant right after a double step)")
-        });
+        };
     }
     let side_caps: Vec<String> = [c1, c2]
         .iter()
@@ -243,9 +219,84 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> Option<String> {
         && CAPTURE_DIRS[1][us]
             .iter()
             .any(|&d| from.step(d) == Some(to));
-    Some(format!(
+    format!(
         "not a pawn move: a pawn steps straight ahead along its file and captures one cell forward along the two orthogonal lines next to it (from {from}: {}){}",
         side_caps.join(" or "),
         if diagonal { ", not along a diagonal" } else { "" }
-    ))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Glinski;
+    use crate::core::Explain as _;
+
+    /// Each reason is the generator's rejection of that candidate, or (no
+    /// candidate) the movement rule of the piece.
+    #[test]
+    fn reasons_name_the_failing_condition() {
+        let pins = "1/3/2r2/5b1/1p2PQ1p1/3rPK5/4N2B3/5R3q1/2r8/11/k4r3N1 w - 0 1";
+        let evasion = "1/1r1/B4/5N1/9/5K5/11/11/Q10/11/10k w - 0 1";
+        let cases = [
+            (pins, "e5f8", "the knight on e5 is pinned"),
+            (pins, "f4e4", "the rook on f4 is pinned"),
+            (
+                "1/1k1/5/7/pp5p1/7r3/3Pp6/6P4/2K8/11/R10 w e6 0 1",
+                "d5e6",
+                "en passant exposes the king: with the pawns on d5 and e5 gone, the king on c3",
+            ),
+            (
+                evasion,
+                "a3a4",
+                "leaves the king on f6 in check (does not answer the check by the rook on f10)",
+            ),
+            (
+                evasion,
+                "f6f5",
+                "moves the king into check (f5 is attacked)",
+            ),
+            (
+                "1/1r1/5/5N1/9/5K5/2B8/8n2/Q10/11/10k w - 0 1",
+                "h8f7",
+                "double check: only the king may move",
+            ),
+            (
+                "1/3/1n3/7/5p3/5K5/r10/9b1/11/11/10k w - 0 1",
+                "f6f8",
+                "the king steps one cell",
+            ),
+            (
+                "1/1r1/nP3/7/9/9P1/11/11/11/11/1K8k w - 0 1",
+                "e9e10",
+                "must promote",
+            ),
+            (
+                "1/1r1/nP3/7/9/9P1/11/11/11/11/1K8k w - 0 1",
+                "e9f10q",
+                "only a pawn reaching the far edge",
+            ),
+        ];
+        for (text, mv, want) in cases {
+            let v = Glinski::from_text(text, 0).unwrap().explain(mv).unwrap();
+            assert!(!v.legal, "{text} {mv}");
+            assert_eq!(v.rules, ["GLN-1"], "{text} {mv}");
+            assert!(v.reason.contains(want), "{text} {mv}: {}", v.reason);
+        }
+        let start = Glinski::start();
+        let v = start.explain("f5g6").unwrap();
+        assert!(
+            v.reason.starts_with("not a pawn move") && v.reason.contains("not along a diagonal")
+        );
+    }
+
+    /// A legal verdict (also of a record token) names GLN-1 once and the
+    /// canonical text.
+    #[test]
+    fn legal_verdicts_come_from_the_traced_play() {
+        let g = Glinski::from_text("1/1r1/nP3/7/9/9P1/11/11/11/11/1K8k w - 0 1", 0).unwrap();
+        let v = g.explain("e9d9q").unwrap();
+        assert!(v.legal && v.rules == ["GLN-1"], "{v:?}");
+        let v = Glinski::start().explain("f6").unwrap();
+        assert!(v.legal && v.rules == ["GLN-1"] && v.text == "f5f6", "{v:?}");
+    }
 }

@@ -14,8 +14,8 @@
 //! cell), and promote on the far edge to Q, R, B or N; no castling; check,
 //! checkmate (the side to move has no legal move and is in check: the
 //! other side wins) and stalemate (no legal move, not in check: a draw, as
-//! in chess per RULINGS; the federation rules score it ¾–¼, see
-//! CONFORMANCE.md).
+//! in chess per RULINGS; Gliński's rules score it ¾ to the stalemating
+//! side and ¼ to the stalemated one, which `score_note` reports).
 //!
 //! - `position`: the validated position, the legal move generator (check
 //!   and pin masks, bulk counting) and copy-make;
@@ -208,12 +208,12 @@ impl Game for Glinski {
     }
 
     fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> crate::core::Flow {
-        self.pos.generate(sink);
-        std::ops::ControlFlow::Continue(())
+        self.pos.generate(sink)
     }
 
+    #[inline]
     fn play(&mut self, m: &Mv) {
-        self.pos.make(*m);
+        self.pos.make(*m, &mut ());
     }
 
     /// GLN-1: no legal move → checkmate (in check: the other side wins) or
@@ -232,6 +232,26 @@ impl Game for Glinski {
         } else {
             Outcome::Draw
         })
+    }
+
+    /// GLN-1 (RULINGS 3.4): Gliński's rules score a stalemate ¾ to the
+    /// stalemating side and ¼ to the stalemated one. The outcome stays a
+    /// draw (an outcome has only win/draw); this note gives the score.
+    /// `None` in every other position.
+    fn score_note(&self) -> Option<String> {
+        let stalemated = Game::turn(self);
+        if self.pos.king(self.pos.turn).is_none()
+            || self.pos.checked()
+            || Game::has_legal_move(self)
+        {
+            return None;
+        }
+        let name = |c: Color| if c.is_white() { "White" } else { "Black" };
+        Some(format!(
+            "stalemate (GLN-1): 3/4 to {}, the stalemating side, 1/4 to {}, the stalemated one",
+            name(stalemated.other()),
+            name(stalemated)
+        ))
     }
 }
 
@@ -285,12 +305,7 @@ impl crate::core::Explain for Glinski {
             return explain::explain(&self.pos, text);
         }
         match self.parse_in(text, None) {
-            Ok(m) => Ok(Verdict {
-                legal: true,
-                text: explain::text_of(m),
-                rules: vec!["GLN-1"],
-                reason: explain::legal_reason(&self.pos, m),
-            }),
+            Ok(m) => explain::explain(&self.pos, &explain::text_of(m)),
             Err(MoveError::Syntax { text, message }) => Err(MoveError::Syntax { text, message }),
             Err(e) => Ok(Verdict {
                 legal: false,
@@ -318,32 +333,10 @@ impl crate::core::Draw for Glinski {
         diagram::draw_move(&self.pos, *m)
     }
 
-    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Glinski {
-    pub(crate) fn to_move(&self, m: &Mv) -> crate::core::Move {
-        // Squares of the picture convention (`diagram::square`), so that
-        // `moves --from` and the drawings name the same cells.
-        let cell = |s: u8| diagram::square(s as usize);
-        let mut mv = crate::core::Move::step(cell(m.from), cell(m.to));
-        if let Some(r) = m.promo() {
-            let l = fen::LETTERS[r] as u8;
-            let piece = if self.pos.turn == WHITE {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            };
-            mv = mv.with(crate::core::Decision::Promote {
-                on: cell(m.to),
-                piece,
-            });
-        }
-        mv
+    /// The start cell in the picture convention ([`diagram::square`]), so
+    /// that `moves --from` and the drawings name the same cells.
+    fn move_start(&self, m: &Mv) -> Option<crate::core::Square> {
+        Some(diagram::square(m.from as usize))
     }
 }
 
@@ -361,6 +354,20 @@ mod tests {
         let g = Glinski::start();
         assert_eq!(g.to_text(), START);
         assert_eq!(g.count_legal(), 51);
+    }
+
+    /// GLN-1 (RULINGS 3.4): a stalemate is a draw scored 3/4 to the
+    /// stalemating side; no note in any other position.
+    #[test]
+    fn stalemate_score_note() {
+        let g = Glinski::from_text("k/3/5/3K1Q1/9/11/11/11/11/11/11 b - 0 1", 0).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Draw));
+        let note = g.score_note().expect("a stalemate has a score note");
+        assert!(
+            note.contains("3/4 to White") && note.contains("1/4 to Black"),
+            "{note}"
+        );
+        assert_eq!(Glinski::start().score_note(), None);
     }
 
     /// Random edits of valid texts and move texts never panic; whatever is

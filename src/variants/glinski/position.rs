@@ -5,7 +5,7 @@
 //! flags, the counters, and (only under the mutant
 //! `double-step-first-move-only`) the set of pawns that have moved: about
 //! 170 bytes, copied per node (copy-make). Moves are 3-byte [`Mv`]s; the
-//! shared [`crate::core::Move`] is built only at the edge.
+//! edge speaks their texts.
 //!
 //! Legality is decided without playing the move, as in `fide`: the check
 //! mask (cells that capture or block a single checker), pin lines (a pinned
@@ -14,12 +14,19 @@
 //! off the board, and en passant tested by recomputing the attacks on the
 //! king with both pawns moved. Leaves are counted in bulk (popcounts of
 //! target sets).
+//!
+//! The generator feeds any [`MoveSink`] and passes its `Break` up. For
+//! `explain` ([`MoveSink::WANTS_REJECTED`]) it also reports every
+//! candidate it discards (a king step onto an attacked cell, a move that
+//! leaves the king in check, a pinned piece leaving its line, en passant
+//! that exposes the king) with the reason; for every other sink that code
+//! is compiled out.
 
 use crate::core::hex::{
-    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, Cell, Cells, Dir,
-    BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS, SLOTS,
+    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, slot_name, Cell,
+    Cells, Dir, BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS, SLOTS,
 };
-use crate::core::MoveSink;
+use crate::core::{Flow, MoveSink, Rejection, Trace};
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;
@@ -213,57 +220,99 @@ impl std::hash::Hash for Pos {
     }
 }
 
-/// How the generator hands moves to any core sink (a list, or only a
-/// count: bulk counting at perft leaves, where no move is built).
+/// How the generator hands moves to any core sink (a list, a count: bulk
+/// counting at perft leaves, where no move is built, a first-move probe,
+/// or `explain`'s collector of candidates). Each call passes the sink's
+/// `Break` up; for sinks that never stop it folds away.
 trait Sink {
     /// Moves of a piece (not a pawn) from `from` to each of `targets`.
-    fn piece(&mut self, from: usize, targets: u128);
+    fn piece(&mut self, from: usize, targets: u128) -> Flow;
     /// Pawn moves to each of `targets`, from the slot `back` away, with
     /// `flag`.
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8);
+    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow;
     /// Promotions to each of `targets`: four moves each (Q, R, B, N).
-    fn promos(&mut self, targets: u128, back: i32);
-    fn one(&mut self, m: Mv);
+    fn promos(&mut self, targets: u128, back: i32) -> Flow;
+    fn one(&mut self, m: Mv) -> Flow;
+    /// Candidates from `from` to each of `targets` that the generator
+    /// discards, with why (`flag_of` gives each one's flag; a promotion
+    /// flag stands for the four promotions). Does nothing unless the sink
+    /// wants them ([`MoveSink::WANTS_REJECTED`]).
+    fn discard(
+        &mut self,
+        from: usize,
+        targets: u128,
+        flag_of: impl Fn(usize) -> u8,
+        why: impl Fn(usize) -> Rejection,
+    );
 }
 
 impl<S: MoveSink<Mv>> Sink for S {
     #[inline]
-    fn piece(&mut self, from: usize, targets: u128) {
+    fn piece(&mut self, from: usize, targets: u128) -> Flow {
         if S::COUNTS_ONLY {
-            self.add_count(targets.count_ones() as u64);
-        } else {
-            for to in Cells(targets) {
-                self.push(Mv::new(from, to, F_NORMAL));
-            }
+            return self.add_count(targets.count_ones() as u64);
         }
+        for to in Cells(targets) {
+            self.push(Mv::new(from, to, F_NORMAL))?;
+        }
+        Flow::Continue(())
     }
     #[inline]
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8) {
+    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow {
         if S::COUNTS_ONLY {
-            self.add_count(targets.count_ones() as u64);
-        } else {
-            for to in Cells(targets) {
-                self.push(Mv::new((to as i32 + back) as usize, to, flag));
-            }
+            return self.add_count(targets.count_ones() as u64);
         }
+        for to in Cells(targets) {
+            self.push(Mv::new((to as i32 + back) as usize, to, flag))?;
+        }
+        Flow::Continue(())
     }
     #[inline]
-    fn promos(&mut self, targets: u128, back: i32) {
+    fn promos(&mut self, targets: u128, back: i32) -> Flow {
         if S::COUNTS_ONLY {
-            self.add_count(4 * targets.count_ones() as u64);
-            return;
+            return self.add_count(4 * targets.count_ones() as u64);
         }
         for to in Cells(targets) {
             let from = (to as i32 + back) as usize;
             for r in 0..4 {
-                self.push(Mv::new(from, to, F_PROMO + r));
+                self.push(Mv::new(from, to, F_PROMO + r))?;
+            }
+        }
+        Flow::Continue(())
+    }
+    #[inline]
+    fn one(&mut self, m: Mv) -> Flow {
+        self.push(m)
+    }
+    fn discard(
+        &mut self,
+        from: usize,
+        targets: u128,
+        flag_of: impl Fn(usize) -> u8,
+        why: impl Fn(usize) -> Rejection,
+    ) {
+        if !S::WANTS_REJECTED {
+            return;
+        }
+        for to in Cells(targets) {
+            let flag = flag_of(to);
+            if flag < F_PROMO {
+                self.reject(Mv::new(from, to, flag), why(to));
+            } else {
+                for r in 0..4 {
+                    self.reject(Mv::new(from, to, F_PROMO + r), why(to));
+                }
             }
         }
     }
-    #[inline]
-    fn one(&mut self, m: Mv) {
-        self.push(m);
-    }
+}
+
+/// Role names by role index.
+pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// A discarded candidate's rejection: GLN-1, with the reason.
+fn rejection(reason: String) -> Rejection {
+    Rejection::new("GLN-1", reason)
 }
 
 #[inline(always)]
@@ -349,9 +398,12 @@ impl Pos {
         self.in_check(self.turn)
     }
 
-    /// Feeds the legal moves to `sink` (GLN-1).
+    /// Feeds the legal moves to `sink` (GLN-1); stops when the sink
+    /// answers `Break` and returns it. A sink that wants them
+    /// ([`MoveSink::WANTS_REJECTED`], `explain`) also gets every candidate
+    /// the generator discards, with the reason.
     #[inline]
-    pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) {
+    pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
         if self.turn == WHITE {
             self.gen::<true, _>(sink)
         } else {
@@ -362,13 +414,14 @@ impl Pos {
     /// The legal moves as a list.
     pub fn moves(&self) -> Vec<Mv> {
         let mut v = Vec::with_capacity(96);
-        self.generate(&mut v);
+        // A list never stops the generator.
+        let _ = self.generate(&mut v);
         v
     }
 
     /// The legal move generator (GLN-1), for the side `W` (true = White).
     #[inline(always)]
-    fn gen<const W: bool, S: Sink>(&self, sink: &mut S) {
+    fn gen<const W: bool, S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
         let us = if W { WHITE } else { BLACK };
         let them = us ^ 1;
         let own = self.colors[us];
@@ -376,7 +429,8 @@ impl Pos {
         let occ = own | enemy;
         let kbb = self.roles[KING] & own;
         if kbb == 0 {
-            return; // only under a mutant that lets a king be taken
+            // Only under a mutant that lets a king be taken.
+            return Flow::Continue(());
         }
         let k = kbb.trailing_zeros() as usize;
         let mode = self.pawn_mode();
@@ -421,34 +475,92 @@ impl Pos {
             for to in Cells(ktargets) {
                 if self.attacked(to, them, enemy, occ_nok) {
                     ktargets ^= bit(to);
+                    if S::WANTS_REJECTED {
+                        sink.reject(
+                            Mv::new(k, to, F_NORMAL),
+                            rejection(format!(
+                                "moves the king into check ({} is attacked)",
+                                slot_name(to)
+                            )),
+                        );
+                    }
                 }
             }
         }
-        sink.piece(k, ktargets);
-        if checkers & checkers.wrapping_sub(1) != 0 {
-            return; // double check: only the king moves
+        sink.piece(k, ktargets)?;
+        let double = checkers & checkers.wrapping_sub(1) != 0;
+        if double && !S::WANTS_REJECTED {
+            return Flow::Continue(()); // double check: only the king moves
         }
+        // The cells a move of another piece must end on: with a single
+        // checker, capture it or block its line; in double check, none
+        // (only `explain` gets here, to hear why each candidate fails).
         let tmask = if checkers == 0 {
             !own
+        } else if double {
+            0
         } else {
             between(k, checkers.trailing_zeros() as usize) | checkers
+        };
+        // Why a candidate of a piece other than the king is discarded.
+        let why = |from: usize, to: usize| -> Rejection {
+            let king = slot_name(k);
+            if double {
+                rejection(format!(
+                    "leaves the king on {king} in check (double check: only the king may move)"
+                ))
+            } else if checkers != 0 && tmask & bit(to) == 0 {
+                let c = checkers.trailing_zeros() as usize;
+                rejection(format!(
+                    "leaves the king on {king} in check (does not answer the check by the {} on {})",
+                    ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
+                    slot_name(c)
+                ))
+            } else {
+                rejection(format!(
+                    "the {} on {} is pinned: the move leaves the king on {king} in check",
+                    ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
+                    slot_name(from)
+                ))
+            }
         };
 
         // Knights (a pinned knight never moves).
         for from in Cells(self.roles[KNIGHT] & own & !pinned) {
-            sink.piece(from, hex::KNIGHT[from] & tmask);
+            sink.piece(from, hex::KNIGHT[from] & tmask)?;
         }
         // Sliders; a pinned slider keeps to its pin line (and has no move
         // at all when in check).
         let diag = (self.roles[BISHOP] | self.roles[QUEEN]) & own;
         let orth = (self.roles[ROOK] | self.roles[QUEEN]) & own;
         for from in Cells((diag | orth) & !pinned) {
-            sink.piece(from, self.slider_attacks(from, diag, orth, occ) & tmask);
+            sink.piece(from, self.slider_attacks(from, diag, orth, occ) & tmask)?;
         }
         if checkers == 0 {
             for from in Cells((diag | orth) & pinned) {
                 let a = self.slider_attacks(from, diag, orth, occ);
-                sink.piece(from, a & !own & line(k, from));
+                sink.piece(from, a & !own & line(k, from))?;
+            }
+        }
+        if S::WANTS_REJECTED {
+            // The same masks, read the other way: each piece's reach minus
+            // what was generated above.
+            for from in Cells((self.roles[KNIGHT] & own) | diag | orth) {
+                let b = bit(from);
+                let knight = self.roles[KNIGHT] & b != 0;
+                let reach = if knight {
+                    hex::KNIGHT[from]
+                } else {
+                    self.slider_attacks(from, diag, orth, occ)
+                } & !own;
+                let kept = if pinned & b == 0 {
+                    tmask
+                } else if checkers == 0 && !knight {
+                    line(k, from)
+                } else {
+                    0
+                };
+                sink.discard(from, reach & !kept, |_| F_NORMAL, |to| why(from, to));
             }
         }
 
@@ -464,7 +576,7 @@ impl Pos {
         };
         let free = pawns & !pinned;
         let mut single = shift(free, fwd) & empty;
-        let mut double = shift(shift(free & can_double, fwd) & empty, fwd) & empty;
+        let mut double_step = shift(shift(free & can_double, fwd) & empty, fwd) & empty;
         let mut left = shift(free, c1) & enemy;
         let mut right = shift(free, c2) & enemy;
         if checkers == 0 {
@@ -473,26 +585,47 @@ impl Pos {
                 let b = bit(from);
                 let s1 = shift(b, fwd) & empty & l;
                 single |= s1;
-                double |= shift(shift(b & can_double, fwd) & empty, fwd) & empty & l;
+                double_step |= shift(shift(b & can_double, fwd) & empty, fwd) & empty & l;
                 left |= shift(b, c1) & enemy & l;
                 right |= shift(b, c2) & enemy & l;
             }
         }
         single &= tmask;
-        double &= tmask;
+        double_step &= tmask;
         left &= tmask;
         right &= tmask;
         let promo = PROMOTION[us];
         let back = -fwd.slot_offset();
         let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
-        sink.pawns(single & !promo, back, F_NORMAL);
-        sink.pawns(double, 2 * back, F_DOUBLE);
-        sink.pawns(left & !promo, b1, F_NORMAL);
-        sink.pawns(right & !promo, b2, F_NORMAL);
+        sink.pawns(single & !promo, back, F_NORMAL)?;
+        sink.pawns(double_step, 2 * back, F_DOUBLE)?;
+        sink.pawns(left & !promo, b1, F_NORMAL)?;
+        sink.pawns(right & !promo, b2, F_NORMAL)?;
         if (single | left | right) & promo != 0 {
-            sink.promos(single & promo, back);
-            sink.promos(left & promo, b1);
-            sink.promos(right & promo, b2);
+            sink.promos(single & promo, back)?;
+            sink.promos(left & promo, b1)?;
+            sink.promos(right & promo, b2)?;
+        }
+        if S::WANTS_REJECTED {
+            for from in Cells(pawns) {
+                let b = bit(from);
+                let s1 = shift(b, fwd) & empty;
+                let s2 = shift(shift(b & can_double, fwd) & empty, fwd) & empty;
+                let reach = s1 | s2 | (PAWN_ATTACKS[mode][us][from] & enemy);
+                let kept = if pinned & b == 0 {
+                    tmask
+                } else if checkers == 0 {
+                    line(k, from)
+                } else {
+                    0
+                };
+                let flag_of = |to: usize| match bit(to) {
+                    x if x & promo != 0 => F_PROMO,
+                    x if x & s2 != 0 => F_DOUBLE,
+                    _ => F_NORMAL,
+                };
+                sink.discard(from, reach & !kept, flag_of, |to| why(from, to));
+            }
         }
 
         // En passant: legal when the king is not attacked once both pawns
@@ -504,10 +637,24 @@ impl Pos {
             for from in Cells(PAWN_ATTACKS[mode][them][ep] & pawns) {
                 let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
                 if !self.attacked(k, them, enemy & !bit(cap), occ2) {
-                    sink.one(Mv::new(from, ep, F_EP));
+                    sink.one(Mv::new(from, ep, F_EP))?;
+                } else if S::WANTS_REJECTED {
+                    let reason = if checkers & !bit(cap) != 0 {
+                        why(from, ep).reason
+                    } else {
+                        format!(
+                            "en passant exposes the king: with the pawns on {} and {} gone, \
+                             the king on {} is attacked",
+                            slot_name(from),
+                            slot_name(cap),
+                            slot_name(k)
+                        )
+                    };
+                    sink.reject(Mv::new(from, ep, F_EP), rejection(reason));
                 }
             }
         }
+        Flow::Continue(())
     }
 
     #[inline(always)]
@@ -524,9 +671,11 @@ impl Pos {
     }
 
     /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
-    /// keeps the old position).
+    /// keeps the old position), telling `trace` the rule of each effect
+    /// that happens (a capture, en passant, promotion: all GLN-1). Perft
+    /// passes `()`, for which the reports fold away.
     #[inline]
-    pub fn make(&mut self, m: Mv) {
+    pub fn make<T: Trace>(&mut self, m: Mv, trace: &mut T) {
         let (from, to) = (m.from as usize, m.to as usize);
         let us = self.turn;
         let them = us ^ 1;
@@ -539,6 +688,7 @@ impl Pos {
             }
             self.colors[them] ^= tb;
             self.halfmove = 0;
+            trace.note("GLN-1");
         }
         self.roles[role] ^= fb | tb;
         self.colors[us] ^= fb | tb;
@@ -560,11 +710,13 @@ impl Pos {
                 self.roles[PAWN] ^= cap;
                 self.colors[them] ^= cap;
                 self.moved &= !cap;
+                trace.note("GLN-1");
             }
             _ => {
                 let promo = m.promo().unwrap_or(QUEEN);
                 self.roles[PAWN] ^= tb;
                 self.roles[promo] ^= tb;
+                trace.note("GLN-1");
             }
         }
         if us == BLACK {

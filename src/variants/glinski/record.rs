@@ -342,7 +342,7 @@ pub fn resolve(pos: &Pos, san: &San, langs: &[Lang]) -> Resolution {
             .copied()
             .filter(|&m| {
                 let mut c = *pos;
-                c.make(m);
+                c.make(m, &mut ());
                 c.checked() && (mark == Mark::Check || c.moves().is_empty())
             })
             .collect(),
@@ -417,7 +417,7 @@ fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
         .collect();
     let names: Vec<&str> = kinds
         .iter()
-        .map(|&k| super::explain::ROLE_NAMES[k])
+        .map(|&k| super::position::ROLE_NAMES[k])
         .collect();
     let what = names.join(" or ");
     let list = |v: &[Mv]| {
