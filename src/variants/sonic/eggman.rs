@@ -34,7 +34,7 @@
 //!   king by displacement, wins at once; no legal move is a draw.
 
 use crate::core::geometry::{KING_DIRS, KNIGHT_LEAPS};
-use crate::core::{Board, Dir, Flow, Form, Square};
+use crate::core::{Board, Dir, Flow, Form, MoveSink, Rejection, Square};
 
 use super::moves::SonicMove;
 use super::pieces::{color_of, has_piece, kind, piece, KING, PIECE_MASK, ROOK};
@@ -291,20 +291,58 @@ pub fn try_castle(
     Ok(c)
 }
 
+impl CastleBreak {
+    /// The rejection of castling `c` for this reason (SCA-11 named on
+    /// boards wider than 8 files).
+    pub fn rejection(self, pos: &Sonic, c: &Castle) -> Rejection {
+        let (rules, reason): (&[&'static str], String) = match self {
+            CastleBreak::NoRook => (&["SCA-8"], format!("no rook of his on {}", c.rook_from)),
+            CastleBreak::Occupied(s) => (
+                &["SCA-8"],
+                format!("{s} is not empty: the king or the rook passes or lands on it"),
+            ),
+            CastleBreak::InCheck => (
+                &["SCA-8", "SCA-10"],
+                format!("the king is attacked on its start square ({})", c.king_from),
+            ),
+            CastleBreak::Crossed(s) => (
+                &["SCA-8", "SCA-10"],
+                format!("the king would cross the attacked square {s}"),
+            ),
+            CastleBreak::Destination => (
+                &["SCA-8", "SCA-10"],
+                format!("the king would land on the attacked square {}", c.king_to),
+            ),
+        };
+        let mut rules = rules.to_vec();
+        if pos.board.width != 8 {
+            rules.insert(1, "SCA-11");
+        }
+        Rejection { rules, reason }
+    }
+}
+
 /// The castling moves of the side to move, in any form (SCA-8, SCA-11),
-/// into `out`: `in_check` is the start test (SCA-10, current position).
-/// Stops when `out` breaks.
-pub fn castling(pos: &Sonic, in_check: bool, mut out: impl FnMut(SonicMove) -> Flow) -> Flow {
+/// into `sink`: `in_check` is the start test (SCA-10, current position).
+/// A sink that wants rejected candidates also gets each castling the
+/// rights allow but a condition forbids, with the square it fails on.
+/// Stops when the sink breaks.
+pub fn castling<S: MoveSink<SonicMove>>(pos: &Sonic, in_check: bool, sink: &mut S) -> Flow {
     let me = pos.turn;
     let Some(ks) = pos.kings[me as usize] else {
         return Flow::Continue(());
     };
-    if in_check {
+    if in_check && !S::WANTS_REJECTED {
         return Flow::Continue(());
     }
     for (_right, rook_file) in pos.castling_rights(me) {
-        if let Ok(c) = try_castle(pos, ks, rook_file, false) {
-            out(SonicMove::castle(ks.0, c.king_to.0))?;
+        match try_castle(pos, ks, rook_file, in_check) {
+            Ok(c) => sink.push(SonicMove::castle(ks.0, c.king_to.0))?,
+            Err(b) if S::WANTS_REJECTED => {
+                let c = castle_squares(pos, ks, rook_file);
+                sink.reject(SonicMove::castle(ks.0, c.king_to.0), b.rejection(pos, &c));
+            }
+            Err(_) => {}
         }
     }
     Flow::Continue(())

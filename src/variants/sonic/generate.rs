@@ -34,13 +34,22 @@
 //! `form-change-after-king-move` they are tested by playing them
 //! (`Sonic::switches_after`), as are all moves in the rare position
 //! with more than 64 attack units.
+//!
+//! # Rejected candidates (`explain`)
+//!
+//! A sink with [`MoveSink::WANTS_REJECTED`] (a constant: other sinks pay
+//! nothing) also gets every candidate the generator considers and
+//! discards, with the rule and the reason: endless branches (SCA-5),
+//! castlings that fail a condition, naming the square (SCA-8, SCA-11,
+//! SCA-10), and form switches SCA-8.1 forbids (tested by playing the
+//! move, [`SwitchBar`]).
 
 use smallvec::SmallVec;
 
-use crate::core::{Color, Flow, Form, MoveSink};
+use crate::core::{Color, Flow, Form, MoveSink, Rejection};
 
 use super::check;
-use super::eggman::{self, reaches};
+use super::eggman::{self, reaches, Forms};
 use super::geometry::Grid;
 use super::moves::SonicMove;
 use super::pawns;
@@ -52,6 +61,64 @@ use super::walker::{Footprint, NoWatch, Walker};
 
 /// The forms a switch may choose (at most two).
 pub(crate) type Switches = SmallVec<[Form; 2]>;
+
+/// Why SCA-8.1 forbids a form switch after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SwitchBar {
+    /// After a king move or castling.
+    KingMove,
+    /// His king was in check before the move (SCA-10).
+    InCheck,
+    /// The move hit or captured the opponent's king (SCA-9, SCA-9.4).
+    Hit,
+    /// The opponent's king is in check after the move (SCA-10).
+    ChecksAfter,
+    /// The new form would itself reach the opponent's king (SCA-10).
+    NewFormChecks,
+}
+
+impl SwitchBar {
+    /// The rejection of the switch to `g` for this reason.
+    pub(crate) fn rejection(self, g: Form) -> Rejection {
+        let (rules, reason): (&[&'static str], String) = match self {
+            SwitchBar::KingMove => (
+                &["SCA-8.1"],
+                "a king move or castling cannot be followed by a form change".into(),
+            ),
+            SwitchBar::InCheck => (
+                &["SCA-8.1", "SCA-10"],
+                "his king was in check before the move".into(),
+            ),
+            SwitchBar::Hit => (
+                &["SCA-8.1", "SCA-9"],
+                "the move hit or captured the opponent's king".into(),
+            ),
+            SwitchBar::ChecksAfter => (
+                &["SCA-8.1", "SCA-10"],
+                "the opponent's king is in check after the move".into(),
+            ),
+            SwitchBar::NewFormChecks => (
+                &["SCA-8.1", "SCA-10"],
+                format!(
+                    "the new form ({}) would put the opponent's king in check",
+                    g.letter()
+                ),
+            ),
+        };
+        Rejection {
+            rules: rules.to_vec(),
+            reason,
+        }
+    }
+}
+
+/// SCA-5: the rejection of an endless branch.
+fn endless() -> Rejection {
+    Rejection::new(
+        "SCA-5",
+        "endless move: the mover would return to the same square and direction with nothing removed",
+    )
+}
 
 /// One attack unit of the side to move (see the module docs).
 #[derive(Clone, Copy)]
@@ -129,16 +196,16 @@ impl Sonic {
                 // choice: each counts once per remaining form.
                 let mut times = Times(sink, u64::from(forms.count()));
                 self.piece_moves(&mut w, &mut times)?;
-                eggman::castling(self, in_check, |m| times.push(m))?;
+                eggman::castling(self, in_check, &mut times)?;
                 for f in forms.iter() {
                     eggman::king_moves(self, king, f, |m| sink.push(m))?;
                 }
             } else {
                 for f in forms.iter() {
-                    let mut tagged = Tagged(sink, Some(f));
+                    let mut tagged = Tagged(sink, f, forms);
                     self.piece_moves(&mut w, &mut tagged)?;
                     eggman::king_moves(self, king, f, |m| tagged.push(m))?;
-                    eggman::castling(self, in_check, |m| tagged.push(m))?;
+                    eggman::castling(self, in_check, &mut tagged)?;
                 }
             }
             return Flow::Continue(());
@@ -153,17 +220,26 @@ impl Sonic {
         // SCA-8.1: no switch after a king move or castling (mutant
         // `form-change-after-king-move`: tested like any other move).
         let king_switches = switching && self.rules.form_change_after_king_move;
-        let mut king_move = |m: SonicMove| -> Flow {
-            sink.push(m)?;
-            if king_switches {
-                for g in self.switches_after(&m, form) {
-                    sink.push(m.with_switch(g))?;
-                }
-            }
-            Flow::Continue(())
+        if S::WANTS_REJECTED && may_switch {
+            // `explain`: every switch is a candidate, tested by playing.
+            let mut audit = Audit {
+                pos: self,
+                form,
+                in_check,
+                sink,
+            };
+            eggman::king_moves(self, king, form, |m| audit.push(m))?;
+            eggman::castling(self, in_check, &mut audit)?;
+            return self.piece_moves(&mut w, &mut audit);
+        }
+        let mut kings = KingSwitches {
+            pos: self,
+            form,
+            on: king_switches,
+            sink,
         };
-        eggman::king_moves(self, king, form, &mut king_move)?;
-        eggman::castling(self, in_check, &mut king_move)?;
+        eggman::king_moves(self, king, form, |m| kings.push(m))?;
+        eggman::castling(self, in_check, &mut kings)?;
         let sw = if switching {
             self.switch_forms(form)
         } else {
@@ -195,7 +271,14 @@ impl Sonic {
                 'parts: for &part in parts(k) {
                     for &u in w.units(part) {
                         stopped = w.unit(sq.0, part, u, true, &mut NoWatch, &mut |_, b| {
-                            !b.endless && sink.push(SonicMove::piece(sq.0, part, u, b)).is_break()
+                            let m = SonicMove::piece(sq.0, part, u, b);
+                            if b.endless {
+                                if S::WANTS_REJECTED {
+                                    sink.reject(m, endless());
+                                }
+                                return false;
+                            }
+                            sink.push(m).is_break()
                         });
                         if stopped {
                             break 'parts;
@@ -232,21 +315,57 @@ impl Sonic {
 
     /// SCA-8.1 by playing `m`: the forms a switch after it may choose (none
     /// if it hit or captured the king, or the opponent's king is in check
-    /// afterwards, tested with the current form `form`).
+    /// afterwards, tested with the current form `form`). The caller has
+    /// ruled out a check before the move.
     pub(crate) fn switches_after(&self, m: &SonicMove, form: Form) -> Switches {
+        self.switch_bars(m, form, false)
+            .into_iter()
+            .filter_map(|(g, bar)| bar.is_none().then_some(g))
+            .collect()
+    }
+
+    /// SCA-8.1 by playing `m`: each form other than the current `form`
+    /// with why a switch to it after `m` is not allowed (`None`: allowed);
+    /// `in_check`: his king was in check before the move.
+    pub(crate) fn switch_bars(
+        &self,
+        m: &SonicMove,
+        form: Form,
+        in_check: bool,
+    ) -> SmallVec<[(Form, Option<SwitchBar>); 2]> {
         let me = self.turn;
+        let others = self.forms[me as usize].iter().filter(|&g| g != form);
+        let common = if eggman::is_king_move(self, m) && !self.rules.form_change_after_king_move {
+            Some(SwitchBar::KingMove)
+        } else if in_check {
+            Some(SwitchBar::InCheck)
+        } else {
+            None
+        };
+        if common.is_some() {
+            return others.map(|g| (g, common)).collect();
+        }
         let mut child = self.clone();
         let hit = child.apply(m);
-        if hit || child.winner.is_some() || child.attacks_king(me) {
-            return Switches::new();
-        }
-        let (Some(mk), Some(ok)) = (child.kings[me as usize], child.kings[me.other() as usize])
-        else {
-            return Switches::new();
+        let kings = (child.kings[me as usize], child.kings[me.other() as usize]);
+        let common = if hit || child.winner.is_some() {
+            Some(SwitchBar::Hit)
+        } else if child.attacks_king(me) {
+            Some(SwitchBar::ChecksAfter)
+        } else {
+            None
         };
-        self.forms[me as usize]
-            .iter()
-            .filter(|&g| g != form && !reaches(self.board, g, mk, ok))
+        others
+            .map(|g| {
+                let bar = common.or_else(|| match kings {
+                    (Some(mk), Some(ok)) if reaches(self.board, g, mk, ok) => {
+                        Some(SwitchBar::NewFormChecks)
+                    }
+                    (Some(_), Some(_)) => None,
+                    _ => Some(SwitchBar::Hit),
+                });
+                (g, bar)
+            })
             .collect()
     }
 
@@ -447,21 +566,94 @@ impl Sonic {
     }
 }
 
-/// A sink that tags every move with a start-of-turn form choice.
-struct Tagged<'a, S>(&'a mut S, Option<Form>);
+/// A sink that tags every move with the start-of-turn choice of a form
+/// (SCA-9.1/9.2) among the king's `Forms`. For `explain` it rejects every
+/// switch after such a move (SCA-8.1: the choice already set the form).
+struct Tagged<'a, S>(&'a mut S, Form, Forms);
 
 impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Tagged<'_, S> {
     const COUNTS_ONLY: bool = S::COUNTS_ONLY;
     const WANTS_REJECTED: bool = S::WANTS_REJECTED;
     #[inline]
     fn push(&mut self, m: SonicMove) -> Flow {
-        self.0.push(m.with_start(self.1))
+        let m = m.with_start(Some(self.1));
+        if S::WANTS_REJECTED {
+            for g in self.2.iter().filter(|&g| g != self.1) {
+                let why = Rejection {
+                    rules: vec!["SCA-8.1", "SCA-9.1"],
+                    reason: "the turn began with a form choice, which already set the form".into(),
+                };
+                self.0.reject(m.with_switch(g), why);
+            }
+        }
+        self.0.push(m)
     }
     fn add_count(&mut self, n: u64) -> Flow {
         self.0.add_count(n)
     }
-    fn reject(&mut self, m: SonicMove, why: crate::core::Rejection) {
-        self.0.reject(m.with_start(self.1), why);
+    fn reject(&mut self, m: SonicMove, why: Rejection) {
+        self.0.reject(m.with_start(Some(self.1)), why);
+    }
+}
+
+/// The king moves and castlings of a turn, each followed by the switches
+/// of the mutant `form-change-after-king-move` when `on`.
+struct KingSwitches<'a, S> {
+    pos: &'a Sonic,
+    form: Form,
+    on: bool,
+    sink: &'a mut S,
+}
+
+impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for KingSwitches<'_, S> {
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+    const WANTS_REJECTED: bool = S::WANTS_REJECTED;
+    #[inline]
+    fn push(&mut self, m: SonicMove) -> Flow {
+        self.sink.push(m)?;
+        if self.on {
+            for g in self.pos.switches_after(&m, self.form) {
+                self.sink.push(m.with_switch(g))?;
+            }
+        }
+        Flow::Continue(())
+    }
+    fn add_count(&mut self, n: u64) -> Flow {
+        self.sink.add_count(n)
+    }
+    fn reject(&mut self, m: SonicMove, why: Rejection) {
+        self.sink.reject(m, why);
+    }
+}
+
+/// `explain`'s view of a turn without a pending choice: every move, then
+/// each switch to another remaining form, legal or rejected with its
+/// [`SwitchBar`] (SCA-8.1, tested by playing the move).
+struct Audit<'a, S> {
+    pos: &'a Sonic,
+    form: Form,
+    in_check: bool,
+    sink: &'a mut S,
+}
+
+impl<S: MoveSink<SonicMove>> MoveSink<SonicMove> for Audit<'_, S> {
+    const COUNTS_ONLY: bool = false;
+    const WANTS_REJECTED: bool = S::WANTS_REJECTED;
+    fn push(&mut self, m: SonicMove) -> Flow {
+        self.sink.push(m)?;
+        for (g, bar) in self.pos.switch_bars(&m, self.form, self.in_check) {
+            match bar {
+                None => self.sink.push(m.with_switch(g))?,
+                Some(b) => self.sink.reject(m.with_switch(g), b.rejection(g)),
+            }
+        }
+        Flow::Continue(())
+    }
+    fn add_count(&mut self, _: u64) -> Flow {
+        unreachable!("explain's sink takes moves")
+    }
+    fn reject(&mut self, m: SonicMove, why: Rejection) {
+        self.sink.reject(m, why);
     }
 }
 

@@ -60,7 +60,7 @@ static OPTIONS: [RuleOption; 4] = [
     RuleOption {
         name: "springs",
         kind: OptionKind::Flag,
-        doc: "springs on c3, f3, c6, f6 (SCA-1, SCA-7), in addition to springs the position lists",
+        doc: "springs on files c and width-2, ranks 3 and height-2 (SCA-1, SCA-7, SCA-11: c3 f3 c6 f6 on 8x8, c3 h3 c6 h6 on 10x8), in addition to springs the position lists",
     },
     RuleOption {
         name: "alternate-turns",
@@ -141,15 +141,16 @@ pub static VARIANT: Variant = Variant {
 /// one generator and walker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SonicRules {
-    /// SCA-1/SCA-7: springs on c3, f3, c6, f6.
+    /// SCA-1/SCA-7/SCA-11: springs on files c and width−2, ranks 3 and
+    /// height−2 (c3, f3, c6, f6 on 8×8).
     pub springs: bool,
     /// SCA-4.1 \[option\]: alternate the rotation at each later turn.
     pub alternate_turns: bool,
     /// SCA-12 \[option\] `compounds=`: the compounds in play, bit 0 = A,
     /// bit 1 = C, bit 2 = M (`setup=capablanca` adds A and C).
     pub compounds: u8,
-    /// SCA-12 \[option\] `setup=capablanca`: Capablanca's 10×8 start; the
-    /// `springs` squares are c3 h3 c6 h6.
+    /// SCA-12 \[option\] `setup=capablanca`: Capablanca's 10×8 start (the
+    /// `springs` squares follow the board's size, SCA-11).
     pub capablanca: bool,
     pub bounce_180: bool,
     pub knight_stops: bool,
@@ -227,7 +228,7 @@ impl crate::core::Choice for Setup {
 const COMPOUNDS_AC: u8 = 0b011;
 
 /// SCA-1: the FIDE start position; with `springs`, springs on c3 f3 c6
-/// f6. SCA-12 `setup=capablanca`: Capablanca's 10×8 array (White a1 R, b1
+/// f6 (SCA-11: files c and width−2, ranks 3 and height−2). SCA-12 `setup=capablanca`: Capablanca's 10×8 array (White a1 R, b1
 /// N, c1 A, d1 B, e1 Q, f1 K, g1 B, h1 C, i1 N, j1 R, pawns on rank 2,
 /// Black mirrored); with `springs`, springs on c3 h3 c6 h6.
 ///
@@ -243,16 +244,14 @@ pub fn start(rules: &Rules) -> Result<String, crate::core::Error> {
     } else {
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 8)
     };
-    let springs = if r.springs {
-        springs::standard(r)
+    let springs = match crate::core::Board::new(width, 8) {
+        Some(b) if r.springs => springs::standard(b)
             .iter()
             .map(|&(f, rank)| crate::core::Square::new(f, rank).to_string())
             .collect::<Vec<_>>()
-            .join(",")
-    } else {
-        "-".to_string()
+            .join(","),
+        _ => "-".to_string(),
     };
-    debug_assert!(springs::standard(r).iter().all(|&(f, _)| f < width));
     Ok(format!("{board} w KQkq - 0 1 {springs} KNA=K KNA=K"))
 }
 

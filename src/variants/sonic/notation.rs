@@ -336,7 +336,7 @@ pub fn validate(s: Setup, rules: SonicRules) -> Result<Sonic, PositionError> {
         cells[sq.0 as usize] |= SPRING;
     }
     if rules.springs {
-        springs::add_standard(rules, board, &mut cells);
+        springs::add_standard(board, &mut cells);
     }
     // Castling: the right needs the king on its first rank and the rook in
     // the corner, at least three files apart (the king moves two squares).

@@ -4,13 +4,17 @@
 use smallvec::SmallVec;
 
 use crate::core::{
-    Board, Color, Dir, Game, MoveError, MoveSink, Outcome, PositionError, Square, Verdict,
+    Board, Color, Dir, Game, MoveError, MoveSink, Outcome, PositionError, Square, Trace, Verdict,
 };
 
 use super::eggman::Forms;
 use super::moves::SonicMove;
 use super::notation;
-use super::pieces::{color_of, has_piece, kind, piece, Cells, KING, PAWN, PIECE_MASK, SPRING};
+use super::pieces::{
+    color_of, has_piece, is_compound, kind, part_kind, piece, Cells, KING, KNIGHT, PAWN,
+    PIECE_MASK, SPRING,
+};
+use super::walker::note_branch;
 use super::SonicRules;
 
 /// A validated position (see [`notation`] for its text).
@@ -85,17 +89,33 @@ impl Sonic {
 
     /// Plays a legal move; returns whether it hit or captured the enemy
     /// king (SCA-9, SCA-9.4).
+    #[inline]
     pub(crate) fn apply(&mut self, m: &SonicMove) -> bool {
+        self.apply_traced(m, &mut ())
+    }
+
+    /// Plays a legal move, reporting to `t` the rule it is made under, then
+    /// every rule whose effect happened during it, in order: the form
+    /// choice (SCA-9.1/9.2), each capture, bounce, spring and Tails flight
+    /// of the walker's branch (SCA-4 … SCA-7), hits and their cost in
+    /// forms (SCA-9 … SCA-9.4), promotion (SCA-2, SCA-12), the switch
+    /// (SCA-8.1). Returns whether it hit or captured the enemy king.
+    pub(crate) fn apply_traced<T: Trace>(&mut self, m: &SonicMove, t: &mut T) -> bool {
         let me = self.turn;
         let opp = me.other();
+        let (from, to) = (Square(m.from()), Square(m.to()));
+        let cell = self.cells[from.0 as usize] & PIECE_MASK;
+        let k = kind(cell);
+        self.note_base(m, k, t);
         if let Some(f) = m.start_form() {
+            t.note("SCA-9.1");
+            if self.forms[me as usize].give_up {
+                t.note("SCA-9.2");
+            }
             self.forms[me as usize].choose(f);
         }
         let old_ep = self.ep.take();
         self.halfmove += 1;
-        let (from, to) = (Square(m.from()), Square(m.to()));
-        let cell = self.cells[from.0 as usize] & PIECE_MASK;
-        let k = kind(cell);
         let mut hit_king = false;
         if m.is_castle() {
             // SCA-8, SCA-11: king and rook to Capablanca's squares.
@@ -110,6 +130,8 @@ impl Sonic {
             let Some(r) = self.walker(me).replay(from.0, part, m.unit(), m.rotation()) else {
                 return false;
             };
+            let king = self.kings[opp as usize].map(|s| s.0);
+            note_branch(&self.cells, king, &r, part_kind(part) == KNIGHT, t);
             self.cells[from.0 as usize] &= SPRING;
             self.touch_corner(from);
             for &c in &r.captured {
@@ -121,18 +143,23 @@ impl Sonic {
             hit_king = b.hits > 0;
             if b.king_lost {
                 // SCA-9.3: the king is lost; the mover stops on its square.
+                t.note("SCA-9.3");
                 self.lose_king(opp, to);
             }
-            let t = self.cells[to.0 as usize];
-            if !(has_piece(t) && kind(t) == KING) {
-                self.cells[to.0 as usize] = (t & SPRING) | cell;
+            let at = self.cells[to.0 as usize];
+            if !(has_piece(at) && kind(at) == KING) {
+                self.cells[to.0 as usize] = (at & SPRING) | cell;
             }
             // (SCA-9: a mover that would rest on the surviving king's
             // square is removed; the hits still count.)
             if hit_king && self.winner.is_none() {
                 self.forms[opp as usize].hit(b.hits);
+                if self.forms[opp as usize].pending() {
+                    t.note(if b.hits >= 2 { "SCA-9.2" } else { "SCA-9.1" });
+                }
             }
         } else {
+            let tr = &mut *t;
             self.cells[from.0 as usize] &= SPRING;
             self.touch_corner(from);
             let t = self.cells[to.0 as usize];
@@ -149,11 +176,18 @@ impl Sonic {
             if has_piece(t) && color_of(t) == opp {
                 if kind(t) == KING {
                     // SCA-9.4: capture by displacement wins at once.
+                    tr.note("SCA-9.4");
                     hit_king = true;
                     self.lose_king(opp, to);
                 } else {
                     self.halfmove = 0;
                     self.touch_corner(to);
+                }
+            }
+            if let Some(p) = m.promotion() {
+                tr.note("SCA-2");
+                if is_compound(p) {
+                    tr.note("SCA-12");
                 }
             }
             let placed = m.promotion().map_or(cell, |p| piece(p, me));
@@ -166,6 +200,7 @@ impl Sonic {
             }
         }
         if let Some(g) = m.switch_form() {
+            t.note("SCA-8.1");
             self.forms[me as usize].current = Some(g);
         }
         if !me.is_white() {
@@ -173,6 +208,28 @@ impl Sonic {
         }
         self.turn = opp;
         hit_king
+    }
+
+    /// The rule a move of the piece of `kind` is made under (SCA-12 first
+    /// for a compound).
+    fn note_base<T: Trace>(&self, m: &SonicMove, k: u8, t: &mut T) {
+        if m.is_castle() {
+            t.note("SCA-8");
+            if self.board.width != 8 {
+                t.note("SCA-11");
+            }
+            return;
+        }
+        if is_compound(k) {
+            t.note("SCA-12");
+        }
+        t.note(match k {
+            PAWN => "SCA-2",
+            KING => "SCA-8",
+            _ if !m.is_walk() => "SCA-3",
+            _ if m.as_knight() => "SCA-6",
+            _ => "SCA-4",
+        });
     }
 
     /// After a double step from `from` to `to`: the skipped square is the

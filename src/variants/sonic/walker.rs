@@ -44,10 +44,12 @@
 use smallvec::SmallVec;
 
 use crate::core::chess::color_bit;
-use crate::core::{Color, Rotation};
+use crate::core::{Color, Rotation, Trace};
 
 use super::geometry::Geometry;
-use super::pieces::{is_compound, part_kind, parts, Cells, Seen, KNIGHT, SPRING};
+use super::pieces::{
+    has_piece, is_compound, is_spring, part_kind, parts, Cells, Seen, KNIGHT, SPRING,
+};
 use super::SonicRules;
 
 /// The rule options and mutants the walker reads (copied from the game's
@@ -388,33 +390,6 @@ impl<G: Geometry> Walker<G> {
         }
     }
 
-    /// SCA-5 for `explain`: whether the piece of `kind` on `from` has a
-    /// branch through the first capture `first` (with `rotation`, when
-    /// named) that never ends. Such a branch is not a move; a text naming
-    /// it is illegal for this reason rather than "no such move".
-    pub fn endless_through(
-        &mut self,
-        from: u8,
-        kind: u8,
-        first: u8,
-        rotation: Option<Rotation>,
-    ) -> bool {
-        let mut endless = false;
-        self.piece(
-            from,
-            kind,
-            false,
-            &mut NoWatch,
-            &mut |_: &Walker<G>, b: &Branch| {
-                if b.endless && b.first == first && (rotation.is_none() || rotation == b.rotation) {
-                    endless = true;
-                }
-                false
-            },
-        );
-        endless
-    }
-
     /// Every branch of every unit of every part of the piece of `kind` on
     /// `from` (vacating it for the trace; SCA-12: a compound's parts one
     /// after the other).
@@ -508,5 +483,42 @@ impl<G: Geometry> Walker<G> {
             path: w.path,
             captured,
         })
+    }
+}
+
+/// Reports to `t` the effects along the replayed capture branch `r`, in
+/// order, read on the board before the move (`cells`, the enemy king on
+/// `king`): each capture or bounce (SCA-4; the rotation chosen at the
+/// first, SCA-4.1; later ones SCA-4.3; for a knight each Tails flight,
+/// SCA-6), each spring used (SCA-7), each hit on the king (SCA-9), and a
+/// rest on a spring (SCA-4.4).
+pub fn note_branch<T: Trace>(cells: &[u8], king: Option<u8>, r: &Replay, knight: bool, t: &mut T) {
+    let mut bounces = 0;
+    for &(c, x) in &r.path[1..] {
+        if !x {
+            continue;
+        }
+        if knight {
+            if bounces > 0 {
+                t.note("SCA-6");
+            }
+        } else if bounces == 0 {
+            if r.branch.rotation.is_some() {
+                t.note("SCA-4.1");
+            }
+        } else {
+            t.note("SCA-4.3");
+        }
+        bounces += 1;
+        let cell = cells[c as usize];
+        if Some(c) == king {
+            t.note("SCA-9");
+        } else if is_spring(cell) && !has_piece(cell) {
+            t.note("SCA-7");
+        }
+    }
+    let end = cells[r.branch.end as usize];
+    if is_spring(end) && !r.branch.king_lost && Some(r.branch.end) != king {
+        t.note("SCA-4.4");
     }
 }

@@ -1,70 +1,59 @@
 //! `explain` for `sonic-hex`: legal or not, and the rule IDs that decide it
-//! (SCA-13 with the SCA rules it changes or keeps, GLN-1 for the pawns).
+//! (SCA-13 with the SCA rules it changes or keeps, GLN-1 for the pawns),
+//! from the one generator as in `sonic`
+//! ([`crate::variants::sonic::explain`]): a legal move is played with a
+//! [`RuleLog`] (its verdict names SCA-13, the piece's rule, then every
+//! rule whose effect happened, [`SonicHex::apply_traced`]); a rejected
+//! candidate (an endless branch, SCA-5) gives its rules and reason; a text
+//! naming no candidate is a move the piece cannot make.
 
 use crate::core::Notation as _;
-use crate::core::{Game, MoveError, Verdict};
+use crate::core::{Candidates, Game, MoveError, RuleLog, Verdict};
 use crate::variants::sonic::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
 
 use super::moves::HexMove;
-use super::notation::parse_move_text;
+use super::notation::{parse_move_text, MoveSyntax};
 use super::position::SonicHex;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
-    Verdict {
-        legal: false,
-        text: text.to_string(),
-        rules: rules.to_vec(),
-        reason: reason.into(),
+    Verdict::illegal(text, rules.to_vec(), reason)
+}
+
+/// A legal move's reason in words.
+fn reason_of(p: &SonicHex, m: &HexMove) -> String {
+    let k = kind(p.cells[m.from() as usize]);
+    if m.promotion().is_some() {
+        return "legal promotion on the far edge".into();
+    }
+    match k {
+        PAWN if m.is_en_passant() => format!(
+            "legal en passant capture of the pawn on {}",
+            SonicHex::name(p.en_passant_victim(m.to()))
+        ),
+        PAWN if m.is_double() => "legal double step from a start cell".into(),
+        KING => "a step of the usual king (one form, SCA-13)".into(),
+        KNIGHT if m.is_walk() => "a Tails capture chain along one Gliński leap".into(),
+        k if is_ranged(k) && m.is_walk() => format!(
+            "a spindash: {} degree turns at each capture",
+            30 * u32::from(p.rules.grid().hours)
+        ),
+        _ => "a legal move".into(),
     }
 }
 
-/// The rule IDs behind a legal move, and the reason in words.
-fn rules_of(p: &SonicHex, m: &HexMove) -> (Vec<&'static str>, String) {
-    let mut r = vec!["SCA-13"];
+/// Whether the rejected candidate `m` is the move `text` names: the same
+/// text, or the same start, first capture and rotation (when given).
+fn names(p: &SonicHex, m: &HexMove, text: &str, syn: &MoveSyntax) -> bool {
+    if p.move_text(m) == text {
+        return true;
+    }
+    if !m.is_walk() || syn.path.len() < 2 || syn.promo.is_some() {
+        return false;
+    }
     let course = p.course(m);
-    let captures = course.iter().any(|&(_, x)| x);
-    let k = kind(p.cells[m.from() as usize]);
-    let mut reason = String::from("a legal move");
-    match k {
-        PAWN => {
-            r.extend(["GLN-1", "SCA-2"]);
-            if m.is_en_passant() {
-                reason = format!(
-                    "legal en passant capture of the pawn on {}",
-                    SonicHex::name(p.en_passant_victim(m.to()))
-                );
-            } else if m.is_double() {
-                reason = "legal double step from a start cell".into();
-            }
-        }
-        KING => reason = "a step of the usual king (one form, SCA-13)".into(),
-        KNIGHT if captures => {
-            r.push("SCA-6");
-            reason = "a Tails capture chain along one Gliński leap".into();
-        }
-        KNIGHT => r.push("SCA-3"),
-        k if is_ranged(k) && captures => {
-            r.extend(["SCA-4", "SCA-5"]);
-            reason = format!(
-                "a spindash: {} degree turns at each capture",
-                30 * u32::from(p.rules.grid().hours)
-            );
-        }
-        _ => r.push("SCA-3"),
-    }
-    if m.promotion().is_some() {
-        reason = "legal promotion on the far edge".into();
-    }
-    if m.rotation().is_some() {
-        r.extend(["SCA-4.1", "SCA-4.2"]);
-    }
-    let opp = p.kings[p.turn.other() as usize];
-    if course.iter().skip(1).any(|&(c, x)| x && c == opp) {
-        r.extend(["SCA-9.3", "SCA-9.4"]);
-        reason.push_str("; it takes the enemy king and wins");
-    }
-    r.dedup();
-    (r, reason)
+    syn.path[0].1.slot() == m.from() as usize
+        && course.get(1).map(|&(c, _)| c as usize) == Some(syn.path[1].1.slot())
+        && (syn.rotation.is_none() || syn.rotation == m.rotation())
 }
 
 /// Says whether `text` is legal in `p` and which rules decide it.
@@ -73,17 +62,23 @@ fn rules_of(p: &SonicHex, m: &HexMove) -> (Vec<&'static str>, String) {
 /// Syntax errors only.
 pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
-    let moves = p.legal_moves();
-    if let Some(m) = moves.iter().find(|m| p.move_text(m) == text) {
-        let (rules, reason) = rules_of(p, m);
-        return Ok(Verdict {
-            legal: true,
-            text: text.to_string(),
-            rules,
-            reason,
-        });
+    let mut found = Candidates::default();
+    // `Candidates` never asks the generator to stop.
+    let _ = Game::generate(p, &mut found);
+    if let Some(m) = found.legal.iter().find(|m| p.move_text(m) == text) {
+        let mut log = RuleLog::default();
+        p.clone().apply_traced(m, &mut log);
+        return Ok(Verdict::legal(text, log.into_rules(), reason_of(p, m)));
     }
     let syn = parse_move_text(text)?;
+    if let Some((_, why)) = found.rejected.iter().find(|(m, _)| names(p, m, text, &syn)) {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    let moves = &found.legal;
     if let Some(w) = p.winner {
         return Ok(illegal(
             text,
@@ -120,18 +115,6 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
         return Ok(illegal(text, "only a pawn promotes", &["GLN-1"]));
     }
     if (k == KNIGHT || is_ranged(k)) && syn.path.len() >= 2 {
-        // SCA-5: a branch through the named first capture that never ends.
-        let first = syn.path[1].1.slot() as u8;
-        let endless = p
-            .walker(me)
-            .endless_through(from.slot() as u8, k, first, syn.rotation);
-        if endless {
-            return Ok(illegal(
-                text,
-                "endless move: the mover would return to the same cell and direction with nothing removed",
-                &["SCA-5", "SCA-13"],
-            ));
-        }
         // The same path with another rotation, or none: the rotation is
         // part of the move (G2, SCA-4.1), forced when one side is blocked.
         let body = text.split(':').next().unwrap_or(text);

@@ -16,10 +16,12 @@
 //!   occupancy boards, counted by popcount; every capture branch (SCA-4 …
 //!   SCA-6, SCA-9) from the one walker of `sonic`
 //!   ([`crate::variants::sonic::walker`]) on Gliński's board
-//!   ([`super::grid::HexGrid`]), endless branches (SCA-5) left out.
+//!   ([`super::grid::HexGrid`]), endless branches (SCA-5) left out (a
+//!   sink that wants rejected candidates, `explain`, gets them with the
+//!   rule and the reason).
 
 use crate::core::hex::{self, Cells as Bits};
-use crate::core::{Flow, MoveSink};
+use crate::core::{Flow, MoveSink, Rejection};
 use crate::variants::sonic::pieces::{kind, KNIGHT};
 use crate::variants::sonic::walker::{NoWatch, Walker};
 
@@ -114,7 +116,8 @@ fn piece_moves<S: MoveSink<HexMove>>(
 }
 
 /// Every capture branch of attack unit `unit` of the piece of `kind` on
-/// `from` (vacated), endless ones (SCA-5) left out.
+/// `from` (vacated), endless ones (SCA-5) left out (rejected, for a sink
+/// that wants them).
 #[inline(always)]
 fn branches<S: MoveSink<HexMove>>(
     w: &mut Walker<HexGrid>,
@@ -124,7 +127,18 @@ fn branches<S: MoveSink<HexMove>>(
     unit: u8,
 ) -> Flow {
     let stopped = w.unit(from, kind, unit, false, &mut NoWatch, &mut |_, b| {
-        !b.endless && sink.push(HexMove::piece(from, unit, b)).is_break()
+        let m = HexMove::piece(from, unit, b);
+        if b.endless {
+            if S::WANTS_REJECTED {
+                let why = Rejection {
+                    rules: vec!["SCA-5", "SCA-13"],
+                    reason: "endless move: the mover would return to the same cell and direction with nothing removed".into(),
+                };
+                sink.reject(m, why);
+            }
+            return false;
+        }
+        sink.push(m).is_break()
     });
     if stopped {
         Flow::Break(())

@@ -11,12 +11,12 @@
 //! counters; about 350 bytes, copied per node (copy-make).
 
 use crate::core::hex;
-use crate::core::{Color, Game, MoveError, MoveSink, Outcome, PositionError, Verdict};
+use crate::core::{Color, Game, MoveError, MoveSink, Outcome, PositionError, Trace, Verdict};
 use crate::variants::glinski::PAWN_FORWARD;
 use crate::variants::sonic::pieces::{
-    color_of, has_piece, kind, piece, Cells, KING, PAWN, PIECE_MASK, SPRING,
+    color_of, has_piece, kind, piece, Cells, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
 };
-use crate::variants::sonic::walker::Walker;
+use crate::variants::sonic::walker::{note_branch, Walker};
 
 use super::grid::HexGrid;
 use super::moves::HexMove;
@@ -159,7 +159,18 @@ impl SonicHex {
     }
 
     /// Plays a legal move.
+    #[inline]
     pub(crate) fn apply(&mut self, m: &HexMove) {
+        self.apply_traced(m, &mut ());
+    }
+
+    /// Plays a legal move, reporting to `t` the rule it is made under
+    /// (SCA-13, then the piece's: GLN-1 and SCA-2 for pawns, SCA-3 quiet
+    /// moves, SCA-4 spindash, SCA-6 Tails), then every rule whose effect
+    /// happened during it, in order: each bounce, spring and flight of the
+    /// walker's branch, the king hit and lost (SCA-9, SCA-9.3), a capture
+    /// of the king (SCA-9.4).
+    pub(crate) fn apply_traced<T: Trace>(&mut self, m: &HexMove, t: &mut T) {
         let me = self.turn;
         let opp = me.other();
         let old_ep = self.ep;
@@ -168,11 +179,25 @@ impl SonicHex {
         let (from, to) = (m.from(), m.to());
         let mover = self.cells[from as usize] & PIECE_MASK;
         let k = kind(mover);
+        t.note("SCA-13");
+        match k {
+            PAWN => {
+                t.note("GLN-1");
+                t.note("SCA-2");
+            }
+            KING => {}
+            _ if !m.is_walk() => t.note("SCA-3"),
+            KNIGHT => t.note("SCA-6"),
+            _ => t.note("SCA-4"),
+        }
         if m.is_walk() {
             // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
             let Some(r) = self.walker(me).replay(from, k, m.unit(), m.rotation()) else {
                 return;
             };
+            let king = self.kings[opp as usize];
+            let king = (king != 0).then_some(king);
+            note_branch(&self.cells, king, &r, k == KNIGHT, t);
             self.take(from);
             for &c in &r.captured {
                 self.take(c);
@@ -182,6 +207,8 @@ impl SonicHex {
             if b.king_lost {
                 // SCA-9.3 (one form): the king is lost; the mover stops on
                 // its cell.
+                t.note("SCA-9.3");
+                t.note("SCA-9.4");
                 self.lose_king(opp, to);
             } else if b.hits > 0 {
                 // Only under the mutant `eggman-forms`: the king survives.
@@ -189,8 +216,8 @@ impl SonicHex {
             }
             // SCA-9: a mover that would rest on the surviving king's cell
             // is removed (only under `eggman-forms`).
-            let t = self.cells[to as usize];
-            if !(has_piece(t) && kind(t) == KING) {
+            let at = self.cells[to as usize];
+            if !(has_piece(at) && kind(at) == KING) {
                 self.put(to, mover);
             }
         } else {
@@ -202,10 +229,11 @@ impl SonicHex {
                     self.take(victim);
                 }
             }
-            let t = self.cells[to as usize];
-            if has_piece(t) {
-                if kind(t) == KING {
+            let at = self.cells[to as usize];
+            if has_piece(at) {
+                if kind(at) == KING {
                     // SCA-9.4: capture by displacement wins at once.
+                    t.note("SCA-9.4");
                     self.lose_king(opp, to);
                 } else {
                     self.take(to);
