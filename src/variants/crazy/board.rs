@@ -224,6 +224,55 @@ pub trait Trace: Default {
     /// (a knight after its capture in passing, a king's second step).
     #[inline(always)]
     fn step(&mut self) {}
+    /// `rule` took effect (the move's base rule, and rules whose effect is
+    /// no resolver step: entering a rook, a capture in passing,
+    /// en passant, turn end...; `explain`).
+    #[inline(always)]
+    fn rule(&mut self, _rule: &'static str) {}
+}
+
+/// The resolver's reports as rules ([`crate::core::Trace`]): queen
+/// revenge (CRZ-Q2), falling riders (CRZ-R4), bishop rising (CRZ-B1), a
+/// capture of the moving king skipped (CRZ-K2), and every [`Trace::rule`].
+/// An `Option` so that the resolver can take it by value (`Default`).
+pub struct Noted<'t, T: crate::core::Trace>(pub Option<&'t mut T>);
+
+impl<T: crate::core::Trace> Default for Noted<'_, T> {
+    fn default() -> Self {
+        Noted(None)
+    }
+}
+
+impl<T: crate::core::Trace> Noted<'_, T> {
+    #[inline(always)]
+    fn note(&mut self, rule: &'static str) {
+        if let Some(t) = &mut self.0 {
+            t.note(rule);
+        }
+    }
+}
+
+impl<T: crate::core::Trace> Trace for Noted<'_, T> {
+    #[inline(always)]
+    fn falls(&mut self, _i: usize, _unit: &Stack) {
+        self.note("CRZ-R4");
+    }
+    #[inline(always)]
+    fn revenge(&mut self, _i: usize, _q: u8) {
+        self.note("CRZ-Q2");
+    }
+    #[inline(always)]
+    fn rises(&mut self, _i: usize, _p: u8) {
+        self.note("CRZ-B1");
+    }
+    #[inline(always)]
+    fn spared(&mut self, _i: usize) {
+        self.note("CRZ-K2");
+    }
+    #[inline(always)]
+    fn rule(&mut self, rule: &'static str) {
+        self.note(rule);
+    }
 }
 
 /// The trace that records nothing (play, perft, the check test).
@@ -590,6 +639,18 @@ pub fn turn_end(b: &mut Stacks, mover: Color) -> Promotions {
 /// other square holds a risen bishop, a fresh mark or a base pawn on rank
 /// 1 or 8 (a clean board changed by a move only on `mask`).
 pub fn turn_end_in(b: &mut Stacks, mover: Color, mask: u64) -> Promotions {
+    turn_end_traced(b, mover, mask, &mut ())
+}
+
+/// [`turn_end_in`], reporting to `trace` each rule that took effect: a
+/// risen bishop vanishing (CRZ-B1), a pawn removed from its first rank or
+/// promoting (CRZ-P3).
+pub fn turn_end_traced<T: crate::core::Trace>(
+    b: &mut Stacks,
+    mover: Color,
+    mask: u64,
+    trace: &mut T,
+) -> Promotions {
     let mut promos = Promotions::new();
     let mut m = mask;
     while m != 0 {
@@ -603,6 +664,7 @@ pub fn turn_end_in(b: &mut Stacks, mover: Color, mask: u64) -> Promotions {
         while k < st.len() {
             let p = st.get(k);
             if kind(p) == BISHOP && p & RISEN != 0 && p & FRESH == 0 && color(p) == mover {
+                trace.note("CRZ-B1");
                 st.remove(k);
             } else {
                 st.set(k, p & !FRESH);
@@ -615,8 +677,10 @@ pub fn turn_end_in(b: &mut Stacks, mover: Color, mask: u64) -> Promotions {
                 let white = color(base).is_white();
                 let rel = if white { rank } else { 7 - rank };
                 if rel == 0 {
+                    trace.note("CRZ-P3");
                     st.remove(0);
                 } else if rel == 7 {
+                    trace.note("CRZ-P3");
                     promos.push(i);
                 }
             }

@@ -15,7 +15,7 @@ use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::*;
 use crate::core::bitboard::tables;
-use crate::core::Color;
+use crate::core::{Color, Flow};
 
 /// CRZ-C1: is `c`'s king in check on `b` (with castling rights
 /// `castling`, which the opponent's castling needs)? `false` when `c` has
@@ -62,7 +62,7 @@ pub(super) fn check_at(
         fl,
         found: false,
     };
-    moves.all(&mut r);
+    let _ = moves.all(&mut r);
     r.found
 }
 
@@ -96,14 +96,8 @@ struct Removal<'a> {
 }
 
 impl Consumer for Removal<'_> {
-    fn done(&self) -> bool {
-        self.found
-    }
-
-    fn push(&mut self, m: &Move) {
-        if self.found {
-            return;
-        }
+    /// `Break` once the king is found removed.
+    fn push(&mut self, m: &Move) -> Flow {
         if self.filtered {
             let mut hit = self.near & 1 << m.last() != 0;
             for k in 0..m.len as usize {
@@ -113,7 +107,7 @@ impl Consumer for Removal<'_> {
                 hit |= self.near & NEIGHBOURS[m.from()] != 0;
             }
             if !hit {
-                return;
+                return Flow::Continue(());
             }
         }
         let fx = apply_on(&mut self.work, m, self.c.other(), None, self.fl);
@@ -133,6 +127,11 @@ impl Consumer for Removal<'_> {
             let i = r.trailing_zeros() as usize;
             r &= r - 1;
             self.work[i] = self.board[i];
+        }
+        if self.found {
+            Flow::Break(())
+        } else {
+            Flow::Continue(())
         }
     }
 }

@@ -41,18 +41,17 @@
 //!   disguise chain as swaps) and breaks on the cell the reason names,
 //!   else its last cell.
 
+use super::moves::KnightPath;
 use crate::core::chess::castling_field;
 use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
-use crate::core::moves::KnightPath;
 use crate::core::{Color, Game, Square, Verdict};
 
 use super::board::*;
-use super::legal;
 use super::moves::{Kind, Move};
 use super::position::{apply_traced, find_king, in_check, Core, Effects, Flags};
-use super::{Crazy, Find};
+use super::Crazy;
 
 /// The corner of a knight's L-path (CRZ-N1): two cells along the long axis
 /// first, or one across first.
@@ -804,9 +803,10 @@ pub fn draw_illegal(g: &Crazy, text: &str, v: &Verdict) -> MoveDrawing {
         }
         return d;
     }
-    let mut find = Find { text, hit: None };
-    legal::generate(c, &g.fl, &mut find);
-    if let Some((m, false)) = find.hit {
+    let mut found = crate::core::Candidates::default();
+    let _ = crate::core::Game::generate(g, &mut found);
+    let hit = found.rejected.iter().find(|(m, _)| m.text() == text);
+    if let Some(&(m, _)) = hit {
         let (mut d, end, events) = build(c, &g.fl, &m);
         let own_king = make(KING, c.turn);
         let at = match v.rules.first().copied() {

@@ -9,6 +9,7 @@ use super::moves::{Kind, Move};
 use super::position::*;
 use crate::core::bitboard::tables;
 use crate::core::geometry::{Square, KING_DIRS};
+use crate::core::Flow;
 
 /// What a step can do on a square with this stack (CRZ-R2): land on it
 /// (empty), capture its base (an enemy base), enter it (a rook base).
@@ -34,7 +35,7 @@ fn ways(st: &Stack, side: crate::core::Color) -> impl Iterator<Item = (bool, boo
 impl Moves<'_> {
     /// CRZ-K1: two king steps; each may be quiet, capture or enter (the
     /// first step's capture effects are deferred, CRZ-K2).
-    pub(super) fn king<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
+    pub(super) fn king<C: Consumer>(&self, i: usize, l: usize, out: &mut C) -> Flow {
         let side = self.side;
         let t = tables();
         let z = &self.z;
@@ -47,11 +48,11 @@ impl Moves<'_> {
                 r &= r - 1;
                 for (cap, ent) in ways(&self.b[s1], side) {
                     if !self.captures || cap {
-                        out.push(&proto.to(s1, cap, ent));
+                        out.push(&proto.to(s1, cap, ent))?;
                     }
                 }
             }
-            return;
+            return Flow::Continue(());
         }
         let proto = Move::new(Kind::King, i, l);
         // The second step sees the king's own square without the king.
@@ -93,7 +94,7 @@ impl Moves<'_> {
                 let m = proto
                     .to(s1, false, z.occ & 1 << s1 != 0)
                     .to(d, false, occ2 & 1 << d != 0);
-                out.group(&m, u64::from(via.count_ones()));
+                out.group(&m, u64::from(via.count_ones()))?;
             }
         }
         // Every other double step (only those that capture somewhere when
@@ -115,23 +116,24 @@ impl Moves<'_> {
                     r2 &= r2 - 1;
                     let b2 = 1u64 << s2;
                     if quiet & b2 != 0 {
-                        out.push(&m1.to(s2, false, false));
+                        out.push(&m1.to(s2, false, false))?;
                     }
                     if caps & b2 != 0 {
-                        out.push(&m1.to(s2, true, false));
+                        out.push(&m1.to(s2, true, false))?;
                     }
                     if enters & b2 != 0 {
-                        out.push(&m1.to(s2, false, true));
+                        out.push(&m1.to(s2, false, true))?;
                     }
                 }
             }
         }
+        Flow::Continue(())
     }
 
     /// CRZ-K3: castling (FIDE rights and conditions) as the king's first
     /// step, then a second king step. For the check test (`captures`)
     /// only the rights and the empty squares count (CRZ-C1).
-    pub(super) fn castling<C: Consumer>(&self, out: &mut C) {
+    pub(super) fn castling<C: Consumer>(&self, out: &mut C) -> Flow {
         let side = self.side;
         let r = if side.is_white() { 0u8 } else { 7 };
         let (kbit, qbit) = if side.is_white() { (WK, WQ) } else { (BK, BQ) };
@@ -149,13 +151,6 @@ impl Moves<'_> {
             {
                 continue;
             }
-            if self.b[ki].len() != 1
-                || empty
-                    .iter()
-                    .any(|&fi| !self.b[idx(Square::new(fi, r))].is_empty())
-            {
-                continue;
-            }
             let kt = Square::new(king_to, r);
             let rt = Square::new(rook_to, r);
             let mut after = *self.b;
@@ -163,6 +158,21 @@ impl Moves<'_> {
             after[idx(kt)] = Stack::one(make(KING, side));
             after[idx(rt)] = after[ri];
             after[ri] = Stack::EMPTY;
+            let m = Move::new(Kind::Castle, ki, 0).to(idx(kt), false, false);
+            let blocked = empty
+                .iter()
+                .map(|&fi| Square::new(fi, r))
+                .find(|&s| !self.b[idx(s)].is_empty());
+            if self.b[ki].len() != 1 || blocked.is_some() {
+                if out.rejects() && !self.captures {
+                    let why = match blocked {
+                        Some(s) => format!("castling needs {s} empty (CRZ-K3)"),
+                        None => "castling with a king that carries riders (CRZ-K3)".into(),
+                    };
+                    reject_all(out, &m, &after, side, &why);
+                }
+                continue;
+            }
             if !self.captures {
                 // Not in check, the crossed square and the landing square
                 // (rook moved) not attacked; bitboards updated on the
@@ -175,22 +185,58 @@ impl Moves<'_> {
                 zc.update(&cross, 1 << ki | 1 << crossed);
                 za.update(&after, 1 << ki | 1 << idx(kt) | 1 << idx(rt) | 1 << ri);
                 let (cs, fl) = (self.castling, self.fl);
-                if check_at(self.b, &self.z, side, (ki, 0), cs, fl)
-                    || check_at(&cross, &zc, side, (crossed, 0), cs, fl)
-                    || check_at(&after, &za, side, (idx(kt), 0), cs, fl)
-                {
+                let why = if check_at(self.b, &self.z, side, (ki, 0), cs, fl) {
+                    Some(format!(
+                        "castling out of check ({king_sq} attacked) (CRZ-K3)"
+                    ))
+                } else if check_at(&cross, &zc, side, (crossed, 0), cs, fl) {
+                    let s = sq_of(crossed);
+                    Some(format!(
+                        "castling through an attacked square ({s}) (CRZ-K3)"
+                    ))
+                } else if check_at(&after, &za, side, (idx(kt), 0), cs, fl) {
+                    Some(format!("castling onto an attacked square ({kt}) (CRZ-K3)"))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    if out.rejects() {
+                        reject_all(out, &m, &after, side, &why);
+                    }
                     continue;
                 }
             }
-            let m = Move::new(Kind::Castle, ki, 0).to(idx(kt), false, false);
             for d2 in KING_DIRS {
                 let Some(s2) = sq_add(kt, d2) else { continue };
                 for (cap, ent) in ways(&after[idx(s2)], side) {
                     if !self.captures || cap {
-                        out.push(&m.to(idx(s2), cap, ent));
+                        out.push(&m.to(idx(s2), cap, ent))?;
                     }
                 }
             }
+        }
+        Flow::Continue(())
+    }
+}
+
+/// Reports every castling move that starts with the castling step `m`
+/// (its second steps on the board `after` it) as rejected for `why`.
+#[cold]
+fn reject_all<C: Consumer>(
+    out: &mut C,
+    m: &Move,
+    after: &Stacks,
+    side: crate::core::Color,
+    why: &str,
+) {
+    let kt = sq_of(m.last());
+    for d2 in KING_DIRS {
+        let Some(s2) = sq_add(kt, d2) else { continue };
+        for (cap, ent) in ways(&after[idx(s2)], side) {
+            out.reject(
+                &m.to(idx(s2), cap, ent),
+                crate::core::Rejection::new("CRZ-K3", why),
+            );
         }
     }
 }

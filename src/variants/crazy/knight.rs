@@ -3,17 +3,18 @@
 
 use super::board::*;
 use super::gen::{Consumer, Moves};
+use super::moves::KnightPath;
 use super::moves::{Kind, Move};
 use super::position::{sq_add, WITHIN_TWO};
 use crate::core::bitboard::tables;
 use crate::core::geometry::{Dir, KNIGHT_LEAPS};
-use crate::core::moves::KnightPath;
+use crate::core::Flow;
 
 impl Moves<'_> {
     /// CRZ-N1..N3: both paths of every leap; a capture at the destination
     /// (base, or an enemy rider at any depth) or one capture in passing on
     /// an intermediate square (any depth), or none.
-    pub(super) fn knight<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
+    pub(super) fn knight<C: Consumer>(&self, i: usize, l: usize, out: &mut C) -> Flow {
         let a = sq_of(i);
         let them = self.side.other();
         let proto = Move::new(Kind::Knight(KnightPath::LongFirst), i, l);
@@ -22,7 +23,7 @@ impl Moves<'_> {
         while caps != 0 {
             let b = caps.trailing_zeros() as usize;
             caps &= caps - 1;
-            out.both_paths(&proto.to(b, true, false));
+            out.both_paths(&proto.to(b, true, false))?;
         }
         // Riders at the destination and captures in passing need an enemy
         // piece within two squares (every intermediate square is).
@@ -34,7 +35,7 @@ impl Moves<'_> {
                     if color(p) == them {
                         let mut m = proto.to(b, true, false);
                         m.lv[1] = dl as u8;
-                        out.both_paths(&m);
+                        out.both_paths(&m)?;
                     }
                 }
                 // Captures in passing: the landing is decided when played.
@@ -59,7 +60,7 @@ impl Moves<'_> {
                                 m.push(idx(ms), ml);
                                 m.cap = 1 << 1;
                                 m.push(b, 0);
-                                out.push(&m);
+                                out.push(&m)?;
                             }
                         }
                     }
@@ -67,7 +68,8 @@ impl Moves<'_> {
             }
         }
         if !self.captures {
-            out.steps(&proto, targets & !self.z.occ, targets & self.z.rook_base);
+            out.steps(&proto, targets & !self.z.occ, targets & self.z.rook_base)?;
         }
+        Flow::Continue(())
     }
 }

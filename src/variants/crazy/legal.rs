@@ -2,8 +2,11 @@
 //! the [`Judge`], which plays each pseudo-legal move on a scratch board
 //! through `position::apply_on`, runs turn end (CRZ-P3: every promotion
 //! choice is its own move), decides legality (CRZ-C1, CRZ-K2, DEN-2) and
-//! hands the legal moves to an [`Out`]: a list, a counter (bulk counting
-//! at perft leaves) or `explain`'s collector.
+//! hands the legal moves to a [`MoveSink`]: a list, a counter (bulk
+//! counting at perft leaves), a "first move" probe that stops the
+//! generation at once, or `explain`'s collector, which also receives every
+//! candidate found illegal with the rule and the reason
+//! ([`MoveSink::reject`], only when [`MoveSink::WANTS_REJECTED`]).
 //!
 //! Counting shortcuts, all exact and none a second copy of a rule:
 //!
@@ -24,50 +27,35 @@
 use super::board::*;
 use super::check::{check_at, quiet_near_king, Safety};
 use super::gen::{Consumer, Moves};
-use super::moves::{Kind, Move, PROMOTION_KINDS};
+use super::moves::{Kind, KnightPath, Move, PROMOTION_KINDS};
 use super::position::*;
-use crate::core::moves::KnightPath;
-use crate::core::{Color, MoveSink};
+use crate::core::{Color, Flow, MoveSink, Rejection};
 
-/// Where judged moves go.
-pub(super) trait Out {
-    /// Only counts (moves may be reported in numbers, [`Out::count`]).
-    const COUNTS_ONLY: bool;
-    fn legal(&mut self, m: &Move);
-    /// `n` legal moves not built (only when [`Out::COUNTS_ONLY`]).
-    fn count(&mut self, n: u64);
-    /// A pseudo-legal move that is not legal (`explain`).
-    fn illegal(&mut self, _m: &Move) {}
+/// Why a played candidate is not legal (the reason is built only for
+/// sinks that want rejections).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Illegal {
+    /// CRZ-K2: the moving king is removed during its own move.
+    KingRemoved,
+    /// CRZ-C1: the mover's king is in check after the turn.
+    Check,
 }
 
-/// Any core sink (a list or a counter) as an [`Out`].
-pub(super) struct ToSink<'s, S>(pub &'s mut S);
+/// A judge's verdict on a played candidate.
+type Verdict = Result<(), Illegal>;
 
-impl<S: MoveSink<Move>> Out for ToSink<'_, S> {
-    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
-    #[inline]
-    fn legal(&mut self, m: &Move) {
-        self.0.push(*m);
-    }
-    #[inline]
-    fn count(&mut self, n: u64) {
-        self.0.add_count(n);
-    }
-}
-
-/// Feeds every legal non-deny move of `c` to `out` (turn end and
-/// promotion choices decided, CRZ-P3). Returns `false`, feeding nothing,
-/// when a king is missing (the game is over, G6).
-pub(super) fn generate<O: Out>(c: &Core, fl: &Flags, out: &mut O) -> bool {
+/// Feeds every legal non-deny move of `c` to `sink` (turn end and
+/// promotion choices decided, CRZ-P3), and the rejected candidates when
+/// the sink wants them. `None`, feeding nothing, when a king is missing
+/// (the game is over, G6).
+pub(super) fn generate<S: MoveSink<Move>>(c: &Core, fl: &Flags, sink: &mut S) -> Option<Flow> {
     let z = c.bits;
     debug_assert_eq!(z, Census::of(&c.b), "the position's bitboards are stale");
     let side = c.turn;
     if z.any[ci(side.other())][KING as usize] == 0 {
-        return false;
+        return None;
     }
-    let Some(king) = z.king(&c.b, side) else {
-        return false;
-    };
+    let king = z.king(&c.b, side)?;
     let safe = if z.marks == 0 {
         Safety::of(&z, side, king, c.castling)
     } else {
@@ -92,14 +80,13 @@ pub(super) fn generate<O: Out>(c: &Core, fl: &Flags, out: &mut O) -> bool {
         safe,
         scratch: c.b,
         memo: [None; 16],
-        out,
+        sink,
     };
-    moves.all(&mut j);
-    true
+    Some(moves.all(&mut j))
 }
 
 /// Judges the pseudo-legal moves of the side to move (module docs).
-struct Judge<'a, O: Out> {
+struct Judge<'a, S: MoveSink<Move>> {
     c: &'a Core,
     fl: &'a Flags,
     side: Color,
@@ -111,14 +98,14 @@ struct Judge<'a, O: Out> {
     scratch: Stacks,
     /// The verdict on the position's own board, by castling rights (for
     /// moves that leave the board as it is).
-    memo: [Option<bool>; 16],
-    out: &'a mut O,
+    memo: [Option<Verdict>; 16],
+    sink: &'a mut S,
 }
 
-impl<O: Out> Judge<'_, O> {
+impl<S: MoveSink<Move>> Judge<'_, S> {
     /// Whether `m` (played, with every choice made) leaves the mover's king
     /// safe: `after` differs from the position on `dirty` only.
-    fn verdict(&self, after: &Stacks, dirty: u64, castling: u8, king_move: bool) -> bool {
+    fn verdict(&self, after: &Stacks, dirty: u64, castling: u8, king_move: bool) -> Verdict {
         let mut z = self.z;
         z.update(after, dirty);
         let king = match self.king {
@@ -128,13 +115,15 @@ impl<O: Out> Judge<'_, O> {
         match king {
             // CRZ-K2: a king move during which the king is removed is not
             // a move; any other move removing its own king loses (CRZ-Q1).
-            None => !king_move,
-            Some(k) => !check_at(after, &z, self.side, k, castling, self.fl),
+            None if king_move => Err(Illegal::KingRemoved),
+            None => Ok(()),
+            Some(k) if check_at(after, &z, self.side, k, castling, self.fl) => Err(Illegal::Check),
+            Some(_) => Ok(()),
         }
     }
 
     /// The verdict on the position's own board (moves that change nothing).
-    fn unchanged_verdict(&mut self, castling: u8) -> bool {
+    fn unchanged_verdict(&mut self, castling: u8) -> Verdict {
         if let Some(v) = self.memo[castling as usize & 15] {
             return v;
         }
@@ -154,20 +143,51 @@ impl<O: Out> Judge<'_, O> {
         }
     }
 
-    /// Hands a judged move to the output `times` times (DEN-2: never the
-    /// excluded move).
+    /// Hands a judged move to the sink `times` times (DEN-2: never the
+    /// excluded move), or reports it rejected when the sink wants that.
     #[inline]
-    fn emit(&mut self, m: &Move, legal: bool, times: u64) {
-        if legal && self.c.excluded != Some(*m) {
-            if O::COUNTS_ONLY {
-                self.out.count(times);
-            } else {
-                for _ in 0..times {
-                    self.out.legal(m);
-                }
+    fn emit(&mut self, m: &Move, verdict: Verdict, times: u64) -> Flow {
+        if self.c.excluded == Some(*m) {
+            if S::WANTS_REJECTED {
+                let why = Rejection::new("DEN-2", "the denied move may not be replayed (DEN-2)");
+                self.sink.reject(*m, why);
             }
-        } else {
-            self.out.illegal(m);
+            return Flow::Continue(());
+        }
+        match verdict {
+            Ok(()) if S::COUNTS_ONLY => self.sink.add_count(times),
+            Ok(()) => {
+                for _ in 0..times {
+                    self.sink.push(*m)?;
+                }
+                Flow::Continue(())
+            }
+            Err(why) => {
+                if S::WANTS_REJECTED {
+                    let r = self.rejection(why);
+                    self.sink.reject(*m, r);
+                }
+                Flow::Continue(())
+            }
+        }
+    }
+
+    /// The rule and reason of a verdict against a candidate (`explain`).
+    #[cold]
+    fn rejection(&self, why: Illegal) -> Rejection {
+        match why {
+            Illegal::KingRemoved => Rejection::new(
+                "CRZ-K2",
+                "the moving king would be removed during its own move (CRZ-K2)",
+            ),
+            // DEN-5: holding the denial right does not relax check.
+            Illegal::Check if self.c.holder == self.side => Rejection {
+                rules: vec!["CRZ-C1", "DEN-5"],
+                reason: "the mover's king would be in check; holding the denial right does not relax check (CRZ-C1, DEN-5)".into(),
+            },
+            Illegal::Check => {
+                Rejection::new("CRZ-C1", "the mover's king would be in check (CRZ-C1)")
+            }
         }
     }
 
@@ -185,11 +205,14 @@ impl<O: Out> Judge<'_, O> {
     /// The general path: plays `m` on the scratch board, runs turn end,
     /// and judges every promotion choice (CRZ-P3, CRZ-C1), counting each
     /// legal result `times` times.
-    fn judge(&mut self, m: &Move, times: u64) {
+    fn judge(&mut self, m: &Move, times: u64) -> Flow {
         let fx = apply_on(&mut self.scratch, m, self.side, self.c.ep, self.fl);
         if !fx.exists {
             self.restore(fx.dirty);
-            return;
+            if S::WANTS_REJECTED {
+                self.no_such_move(m, fx.king_move);
+            }
+            return Flow::Continue(());
         }
         let mut m = *m;
         if fx.entered_late {
@@ -204,9 +227,11 @@ impl<O: Out> Judge<'_, O> {
         );
         let promos = turn_end_in(&mut self.scratch, self.side, mask);
         let castling = self.castling(&self.scratch, fx.touched, fx.king_move);
+        // On `Break` the scratch board is restored before passing it up.
+        let mut flow = Flow::Continue(());
         if promos.is_empty() {
-            let legal = self.verdict(&self.scratch, mask, castling, fx.king_move);
-            self.emit(&m, legal, times);
+            let verdict = self.verdict(&self.scratch, mask, castling, fx.king_move);
+            flow = self.emit(&m, verdict, times);
         } else {
             for combo in 0..4usize.pow(promos.len() as u32) {
                 let mut m2 = m;
@@ -217,11 +242,32 @@ impl<O: Out> Judge<'_, O> {
                     m2.promote(pi, x % 4);
                     x /= 4;
                 }
-                let legal = self.verdict(&self.scratch, mask, castling, fx.king_move);
-                self.emit(&m2, legal, times);
+                let verdict = self.verdict(&self.scratch, mask, castling, fx.king_move);
+                flow = self.emit(&m2, verdict, times);
+                if flow.is_break() {
+                    break;
+                }
             }
         }
         self.restore(mask);
+        flow
+    }
+
+    /// Reports a candidate that turned out not to exist when played.
+    #[cold]
+    fn no_such_move(&mut self, m: &Move, king_move: bool) {
+        let why = match m.kind {
+            Kind::Knight(_) => Rejection {
+                rules: vec!["CRZ-N3", "CRZ-N2"],
+                reason: "after its capture the knight must land on an empty square or enter a rook (CRZ-N2, CRZ-N3)".into(),
+            },
+            _ if king_move => Rejection::new(
+                "CRZ-K2",
+                "the moving king would be removed during its own move (CRZ-K2)",
+            ),
+            _ => Rejection::new("CRZ-V", "a stack would exceed the most pieces a square can hold"),
+        };
+        self.sink.reject(*m, why);
     }
 
     /// Whether the piece X that travels along the disguise chain `m` is a
@@ -256,16 +302,26 @@ impl<O: Out> Judge<'_, O> {
     }
 }
 
-impl<O: Out> Consumer for Judge<'_, O> {
+impl<S: MoveSink<Move>> Consumer for Judge<'_, S> {
     fn grouping(&self) -> bool {
-        O::COUNTS_ONLY && self.c.excluded.is_none()
+        S::COUNTS_ONLY && self.c.excluded.is_none()
     }
 
-    fn push(&mut self, m: &Move) {
-        self.judge(m, 1);
+    fn rejects(&self) -> bool {
+        S::WANTS_REJECTED
     }
 
-    fn group(&mut self, m: &Move, n: u64) {
+    fn reject(&mut self, m: &Move, why: Rejection) {
+        if S::WANTS_REJECTED {
+            self.sink.reject(*m, why);
+        }
+    }
+
+    fn push(&mut self, m: &Move) -> Flow {
+        self.judge(m, 1)
+    }
+
+    fn group(&mut self, m: &Move, n: u64) -> Flow {
         // Capture-free king double steps of a lone king onto an empty
         // square (CRZ-K1): the board changes on two squares only, so the
         // quick no-check proof can be tried on the bitboards alone.
@@ -281,14 +337,13 @@ impl<O: Out> Consumer for Judge<'_, O> {
             z.add(t, &Stack::one(make(KING, self.side)));
             let castling = castling_after(self.c.castling, self.side, 1 << i, true);
             if quiet_near_king(&z, self.side, t, castling) {
-                self.emit(m, true, n);
-                return;
+                return self.emit(m, Ok(()), n);
             }
         }
-        self.judge(m, n);
+        self.judge(m, n)
     }
 
-    fn steps(&mut self, proto: &Move, empty: u64, enter: u64) {
+    fn steps(&mut self, proto: &Move, empty: u64, enter: u64) -> Flow {
         let paths = if matches!(proto.kind, Kind::Knight(_)) {
             2
         } else {
@@ -323,9 +378,9 @@ impl<O: Out> Consumer for Judge<'_, O> {
                     }
                 }
                 let (quiet, enter) = (empty & !slow, enter & !slow);
-                if O::COUNTS_ONLY {
+                if S::COUNTS_ONLY {
                     let n = (quiet.count_ones() + enter.count_ones()) as u64;
-                    self.out.count(n * paths);
+                    self.sink.add_count(n * paths)?;
                 } else {
                     let mut r = quiet | enter;
                     while r != 0 {
@@ -339,12 +394,12 @@ impl<O: Out> Consumer for Judge<'_, O> {
                                         kind: Kind::Knight(p),
                                         ..m
                                     },
-                                    true,
+                                    Ok(()),
                                     1,
-                                );
+                                )?;
                             }
                         } else {
-                            self.emit(&m, true, 1);
+                            self.emit(&m, Ok(()), 1)?;
                         }
                     }
                 }
@@ -355,16 +410,17 @@ impl<O: Out> Consumer for Judge<'_, O> {
             slow &= slow - 1;
             let m = proto.to(t, false, enter & 1 << t != 0);
             if paths == 2 {
-                self.both_paths(&m);
+                self.both_paths(&m)?;
             } else {
-                self.judge(&m, 1);
+                self.judge(&m, 1)?;
             }
         }
+        Flow::Continue(())
     }
 
-    fn both_paths(&mut self, m: &Move) {
+    fn both_paths(&mut self, m: &Move) -> Flow {
         if self.grouping() {
-            self.judge(m, 2);
+            self.judge(m, 2)
         } else {
             for p in [KnightPath::LongFirst, KnightPath::ShortFirst] {
                 self.judge(
@@ -373,12 +429,13 @@ impl<O: Out> Consumer for Judge<'_, O> {
                         ..*m
                     },
                     1,
-                );
+                )?;
             }
+            Flow::Continue(())
         }
     }
 
-    fn chain(&mut self, m: &Move, after: &Stacks, changed: u64, unchanged: bool) {
+    fn chain(&mut self, m: &Move, after: &Stacks, changed: u64, unchanged: bool) -> Flow {
         // The squares whose base a chain swaps: its path squares at level
         // 0 (as `apply_on` counts them).
         let mut touched = 0u64;
@@ -398,31 +455,30 @@ impl<O: Out> Consumer for Judge<'_, O> {
             idle
         };
         if !idle {
-            self.judge(m, 1);
-            return;
+            return self.judge(m, 1);
         }
         let castling = self.castling(after, touched, false);
-        let legal = if unchanged {
+        let verdict = if unchanged {
             self.unchanged_verdict(castling)
         } else if self.safe.is_some() && self.travels_plain(m) {
             // Own single pieces exchanged: occupancy, base colours, queens
             // and attackers are as they were, so the position's quick
             // no-check proof still holds.
-            true
+            Ok(())
         } else {
             self.verdict(after, changed, castling, false)
         };
-        self.emit(m, legal, 1);
+        self.emit(m, verdict, 1)
     }
 
-    fn equal_chains(&mut self, n: u64) -> bool {
+    fn equal_chains(&mut self, n: u64) -> Option<Flow> {
         if !self.grouping() || self.z.marks != 0 {
-            return false;
+            return None;
         }
         // Plain pawns stand off ranks 1 and 8: no castling square changes.
-        if self.unchanged_verdict(self.c.castling) {
-            self.out.count(n);
+        if self.unchanged_verdict(self.c.castling).is_ok() {
+            return Some(self.sink.add_count(n));
         }
-        true
+        Some(Flow::Continue(()))
     }
 }

@@ -31,21 +31,23 @@ pub mod knight;
 mod legal;
 pub mod moves;
 pub mod notation;
+#[cfg(test)]
+mod oracle;
 pub mod pawn;
 pub mod position;
 pub mod sliders;
 
 use crate::core::Field;
 use board::*;
-use legal::{Out, ToSink};
 use moves::{Kind, Move};
 use position::{
-    apply_on, castling_after, castling_possible, find_king, in_check, Core, Flags, Packed,
+    apply_traced, castling_after, castling_possible, find_king, in_check, Core, Flags, Packed,
 };
 
 use crate::core::Variant;
 use crate::core::{
-    Color, DynGame, Game, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules, Verdict,
+    Candidates, Color, DynGame, Flow, Game, MoveError, MoveSink, Mutant, Outcome, PositionError,
+    Rejection, RuleLog, Rules, Trace, Verdict,
 };
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
@@ -244,105 +246,32 @@ impl Crazy {
             _ => (vec!["CRZ-B1", "CRZ-R2"], "no bishop move like this".into()),
         }
     }
-
-    fn rules_of(&self, m: &Move) -> Vec<&'static str> {
-        let mut r = Vec::new();
-        match m.kind {
-            Kind::Deny => return vec!["DEN-2"],
-            Kind::AllRound => r.push("CRZ-Q1"),
-            Kind::Disguise => r.push(if m.len > 2 { "CRZ-P5" } else { "CRZ-P4" }),
-            Kind::Castle => r.push("CRZ-K3"),
-            Kind::Knight(_) => {
-                r.push("CRZ-N1");
-                if m.cap != 0 {
-                    r.push(if m.len == 3 { "CRZ-N2" } else { "CRZ-N3" });
-                }
-            }
-            Kind::Step | Kind::King => {
-                let p = self.core.b[m.from()]
-                    .pieces()
-                    .get(m.lv[0] as usize)
-                    .copied()
-                    .unwrap_or(0);
-                r.push(match kind(p) {
-                    KING => "CRZ-K1",
-                    PAWN => "CRZ-P1",
-                    ROOK => "CRZ-R1",
-                    BISHOP => "CRZ-B1",
-                    _ => "FIDE-1",
-                });
-            }
-        }
-        if m.ent != 0 {
-            r.push("CRZ-R2");
-        }
-        if m.lv[0] > 0 {
-            r.push("CRZ-R3");
-        }
-        if m.promo != 0 {
-            r.push("CRZ-P3");
-        }
-        r
-    }
 }
 
-/// `explain`'s collector: the first move with the given text, preferring
-/// a legal one.
-struct Find<'t> {
-    text: &'t str,
-    hit: Option<(Move, bool)>,
-}
-
-impl Out for Find<'_> {
-    const COUNTS_ONLY: bool = false;
-    fn legal(&mut self, m: &Move) {
-        if self.hit.is_none_or(|h| !h.1) && m.text() == self.text {
-            self.hit = Some((*m, true));
-        }
-    }
-    fn count(&mut self, _: u64) {}
-    fn illegal(&mut self, m: &Move) {
-        if self.hit.is_none() && m.text() == self.text {
-            self.hit = Some((*m, false));
-        }
-    }
-}
-
-impl Game for Crazy {
-    type Move = Move;
-
-    fn variant(&self) -> &'static str {
-        "crazy"
-    }
-
-    fn turn(&self) -> Color {
-        self.core.turn
-    }
-
-    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) -> crate::core::Flow {
-        if !legal::generate(&self.core, &self.fl, &mut ToSink(sink)) {
-            return std::ops::ControlFlow::Continue(());
-        }
-        if self.deny_status(true).is_ok() {
-            if S::COUNTS_ONLY {
-                sink.add_count(1);
-            } else {
-                sink.push(Move::DENY);
-            }
-        }
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn play(&mut self, mv: &Move) {
+impl Crazy {
+    /// Plays a move that `generate` produced, reporting to `trace` the
+    /// move's base rule and then every rule whose effect happened during
+    /// it, in order (the one `play`: [`Game::play`] passes `()`, `explain`
+    /// a [`RuleLog`]).
+    pub fn play_traced<T: Trace>(&mut self, mv: &Move, trace: &mut T) {
         if mv.kind == Kind::Deny {
+            trace.note("DEN-2");
             self.deny();
             return;
         }
+
         // Copy-make: the caller copied the game; the board changes in place.
         let board = Packed::of(&self.core.b, self.core.bits.occ);
         let heights = position::rook_heights(&self.core.b);
         let c = &mut self.core;
-        let fx = apply_on(&mut c.b, mv, c.turn, c.ep, &self.fl);
+        let fx = apply_traced(
+            &mut c.b,
+            mv,
+            c.turn,
+            c.ep,
+            &self.fl,
+            &mut Noted(Some(trace)),
+        );
         // Turn end acts only where the move changed the board and where
         // it already had something to do; so do the bitboards change.
         let changed = fx.dirty | c.bits.marks;
@@ -350,7 +279,7 @@ impl Game for Crazy {
             c.bits.update(&c.b, changed);
             return;
         }
-        let promos = turn_end_in(&mut c.b, c.turn, changed);
+        let promos = turn_end_traced(&mut c.b, c.turn, changed, trace);
         let mut castling = castling_after(c.castling, c.turn, fx.touched, fx.king_move);
         if self.fl.enter_costs_castling {
             castling = position::entering_costs(castling, heights, &c.b);
@@ -385,6 +314,49 @@ impl Game for Crazy {
         // protected turn.
         c.protected = c.excluded.is_some();
         c.excluded = None;
+    }
+}
+
+impl Game for Crazy {
+    type Move = Move;
+
+    fn variant(&self) -> &'static str {
+        "crazy"
+    }
+
+    fn turn(&self) -> Color {
+        self.core.turn
+    }
+
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) -> Flow {
+        let kings = match legal::generate(&self.core, &self.fl, sink) {
+            Some(flow) => {
+                flow?;
+                true
+            }
+            None => false,
+        };
+        match self.deny_status(kings) {
+            Ok(()) if S::COUNTS_ONLY => sink.add_count(1),
+            Ok(()) => sink.push(Move::DENY),
+            Err((rule, why)) => {
+                if S::WANTS_REJECTED {
+                    let rules = vec![rule, "DEN-2"];
+                    sink.reject(
+                        Move::DENY,
+                        Rejection {
+                            rules,
+                            reason: why.into(),
+                        },
+                    );
+                }
+                Flow::Continue(())
+            }
+        }
+    }
+
+    fn play(&mut self, mv: &Move) {
+        self.play_traced(mv, &mut ());
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -428,81 +400,29 @@ impl crate::core::Notation for Crazy {
 }
 
 impl crate::core::Explain for Crazy {
+    /// The verdict comes from the generator: a legal move is played with a
+    /// [`RuleLog`] (its base rule, then every rule whose effect happened,
+    /// in order); a rejected candidate (and `deny`) carries the rule and
+    /// reason the generator gave; a text that matches no candidate names
+    /// the movement rules of the piece it starts with.
     fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
         let text = text.trim();
         notation::check_syntax(text)?;
-        if text == "deny" {
-            return Ok(match self.deny_status(!self.king_missing()) {
-                Ok(()) => Verdict {
-                    legal: true,
-                    text: text.into(),
-                    rules: vec!["DEN-2", "DEN-3"],
-                    reason: "the previous turn may be denied".into(),
-                },
-                Err((rule, why)) => Verdict {
-                    legal: false,
-                    text: text.into(),
-                    rules: vec![rule, "DEN-2"],
-                    reason: why.into(),
-                },
-            });
+        let mut found = Candidates::default();
+        let _ = Game::generate(self, &mut found);
+        if let Some(m) = found.legal.iter().find(|m| m.text() == text) {
+            let mut log = RuleLog::default();
+            self.clone().play_traced(m, &mut log);
+            return Ok(Verdict::legal(text, log.into_rules(), "a legal move"));
         }
-        let mut find = Find { text, hit: None };
-        if !legal::generate(&self.core, &self.fl, &mut find) {
-            return Ok(Verdict {
-                legal: false,
-                text: text.into(),
-                rules: vec!["G6"],
-                reason: "the game is over".into(),
-            });
+        if let Some((_, why)) = found.rejected.into_iter().find(|(m, _)| m.text() == text) {
+            return Ok(Verdict::illegal(text, why.rules, why.reason));
         }
-        let Some((m, legal)) = find.hit else {
-            let (rules, reason) = self.why_no_move(text);
-            return Ok(Verdict {
-                legal: false,
-                text: text.into(),
-                rules,
-                reason,
-            });
-        };
-        let mut rules = self.rules_of(&m);
-        if legal {
-            return Ok(Verdict {
-                legal: true,
-                text: text.into(),
-                rules,
-                reason: "a legal move".into(),
-            });
+        if self.king_missing() {
+            return Ok(Verdict::illegal(text, vec!["G6"], "the game is over"));
         }
-        if self.core.excluded.is_some_and(|x| x.text() == text) {
-            rules.insert(0, "DEN-2");
-            return Ok(Verdict {
-                legal: false,
-                text: text.into(),
-                rules,
-                reason: "denied move may not be replayed (DEN-2)".into(),
-            });
-        }
-        let c = &self.core;
-        let mut b = c.b;
-        let fx = apply_on(&mut b, &m, c.turn, c.ep, &self.fl);
-        if fx.exists && find_king(&b, c.turn).is_none() {
-            rules.insert(0, "CRZ-K2");
-            return Ok(Verdict {
-                legal: false,
-                text: text.into(),
-                rules,
-                reason: "the moving king would be removed (CRZ-K2)".into(),
-            });
-        }
-        rules.insert(0, "CRZ-C1");
-        rules.push("DEN-5");
-        Ok(Verdict {
-            legal: false,
-            text: text.into(),
-            rules,
-            reason: "the mover's king would be in check (CRZ-C1, DEN-5)".into(),
-        })
+        let (rules, reason) = self.why_no_move(text);
+        Ok(Verdict::illegal(text, rules, reason))
     }
 }
 

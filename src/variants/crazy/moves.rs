@@ -6,13 +6,22 @@
 
 use super::board::{letter, make, sq_of, BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Square;
-use crate::core::moves::{Decision, Decisions, KnightPath, Move as Shared, Path};
+use crate::core::moves::{Decision, Decisions, Move as Shared, Path};
 use crate::core::Color;
 
 /// Most squares on a move's path: a disguise chain (CRZ-P5) through every
 /// pawn of one colour (CRZ-V: at most 15 beside the king) plus the piece
 /// that travels.
 pub const MAX_PATH: usize = 16;
+
+/// One of the two paths of a knight move (CRZ-N1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum KnightPath {
+    /// Two squares along the long axis first, then one across (`:L`).
+    LongFirst,
+    /// One square across first, then two along (`:S`).
+    ShortFirst,
+}
 
 /// What kind of turn a move is; the path's meaning follows from it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -235,7 +244,10 @@ impl Move {
                     d.push(Decision::EnterAt(1));
                 }
                 level(&mut d, 1);
-                d.push(Decision::KnightPath(p));
+                d.push(Decision::KnightPath(match p {
+                    KnightPath::LongFirst => crate::core::moves::KnightPath::LongFirst,
+                    KnightPath::ShortFirst => crate::core::moves::KnightPath::ShortFirst,
+                }));
                 if late {
                     d.push(Decision::EnterAt(last as u8));
                 }

@@ -12,7 +12,7 @@ use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move, MAX_PATH};
 use super::position::*;
 use crate::core::geometry::Dir;
-use crate::core::Color;
+use crate::core::{Color, Flow};
 
 /// `PAWN_SINGLE[colour][sq]`: a pawn's single non-capturing steps (CRZ-P1)
 /// — forward, backward, sideways — never onto its own first rank.
@@ -150,7 +150,7 @@ impl Moves<'_> {
         l: usize,
         out: &mut C,
         chain_board: &mut Option<Stacks>,
-    ) {
+    ) -> Flow {
         let a = sq_of(i);
         let side = self.side;
         let proto = Move::new(Kind::Step, i, l);
@@ -161,19 +161,19 @@ impl Moves<'_> {
                 continue;
             };
             match self.b[idx(t)].base() {
-                Some(base) if color(base) != side => out.push(&proto.to(idx(t), true, false)),
+                Some(base) if color(base) != side => out.push(&proto.to(idx(t), true, false))?,
                 None if self.ep.is_some_and(|(s, _)| s == t) => {
-                    out.push(&proto.to(idx(t), true, false))
+                    out.push(&proto.to(idx(t), true, false))?
                 }
                 _ => {}
             }
         }
         if self.captures {
-            return;
+            return Flow::Continue(());
         }
         let targets = pawn_steps(self.b, i, l, side);
         // Plain steps: onto an empty square or into a rook (CRZ-R2).
-        out.steps(&proto, targets & !self.z.occ, targets & self.z.rook_base);
+        out.steps(&proto, targets & !self.z.occ, targets & self.z.rook_base)?;
         // Disguise (CRZ-P4) with any piece on a target, then chains.
         let mut r = targets & self.z.occ;
         while r != 0 {
@@ -189,16 +189,18 @@ impl Moves<'_> {
                     && st.get(0) == self.b[i].get(0)
                 {
                     if let Some(n) = self.equal_chain_count(i, t, chain_board) {
-                        if out.equal_chains(n) {
+                        if let Some(flow) = out.equal_chains(n) {
+                            flow?;
                             continue;
                         }
                     }
                 }
                 let mut w = Walk::new(i, l, t, xl);
                 let board = chain_board.get_or_insert_with(|| *self.b);
-                self.chain(out, board, &mut w, (i, l), (t, xl));
+                self.chain(out, board, &mut w, (i, l), (t, xl))?;
             }
         }
+        Flow::Continue(())
     }
 
     /// Plays the last link of the chain `w.m` (the pawn `p` swaps with X
@@ -213,7 +215,7 @@ impl Moves<'_> {
         w: &mut Walk,
         p: (usize, usize),
         x: (usize, usize),
-    ) {
+    ) -> Flow {
         let (pi, xi) = (p.0, x.0);
         let exch = pi != xi && p.1 < b[pi].len() && x.1 < b[xi].len() && b[xi].unit_len(x.1) == 1;
         // Exchanging two equal pieces changes nothing.
@@ -230,12 +232,13 @@ impl Moves<'_> {
             copy = *b;
             if swap(&mut copy, sq_of(pi), p.1, sq_of(xi), x.1).is_none() {
                 w.unchanged = was_unchanged;
-                return;
+                return Flow::Continue(());
             }
             &mut copy
         };
-        out.chain(&w.m, nb, w.mask, w.unchanged);
-        if (w.m.len as usize) < MAX_PATH && !out.done() {
+        // On `Break` the board is restored before passing it up.
+        let mut flow = out.chain(&w.m, nb, w.mask, w.unchanged);
+        if (w.m.len as usize) < MAX_PATH && flow.is_continue() {
             // The pawn of this link now stands where X stood; X stands at `p`.
             let saved = w.used.bases;
             if x.1 == 0 {
@@ -246,7 +249,7 @@ impl Moves<'_> {
             // Pawns stand where the census saw them or on the path.
             let own = ci(self.side);
             let mut near = LINKS[pi] & (self.z.any[own][PAWN as usize] | w.mask);
-            while near != 0 {
+            'links: while near != 0 {
                 let ui = near.trailing_zeros() as usize;
                 near &= near - 1;
                 for ul in 0..nb[ui].len() {
@@ -264,9 +267,12 @@ impl Moves<'_> {
                     let mask = w.mask;
                     w.m.push(ui, ul);
                     w.mask |= 1 << ui;
-                    self.chain(out, nb, w, (ui, ul), p);
+                    flow = self.chain(out, nb, w, (ui, ul), p);
                     w.m.pop();
                     w.mask = mask;
+                    if flow.is_break() {
+                        break 'links;
+                    }
                 }
             }
             if x.1 == 0 {
@@ -279,6 +285,7 @@ impl Moves<'_> {
             exchange(nb, pi, p.1, xi, x.1);
         }
         w.unchanged = was_unchanged;
+        flow
     }
 
     /// The number of disguise chains whose first link swaps the pawn on
@@ -306,13 +313,14 @@ impl Moves<'_> {
         Some(cached(key, || {
             struct Counter(u64);
             impl Consumer for Counter {
-                fn push(&mut self, _: &Move) {
+                fn push(&mut self, _: &Move) -> Flow {
                     self.0 += 1;
+                    Flow::Continue(())
                 }
             }
             let mut n = Counter(0);
             let board = chain_board.get_or_insert_with(|| *self.b);
-            self.chain(&mut n, board, &mut Walk::new(a, 0, t, 0), (a, 0), (t, 0));
+            let _ = self.chain(&mut n, board, &mut Walk::new(a, 0, t, 0), (a, 0), (t, 0));
             n.0
         }))
     }

@@ -163,10 +163,37 @@ pub fn apply_traced<T: Trace>(
         return fx;
     }
     let pk = kind(b[a].get(la));
+    let risen = b[a].get(la) & RISEN != 0;
     fx.king_move = pk == KING;
     fx.pawn_move = pk == PAWN;
     if la == 0 {
         fx.touched |= 1 << a;
+    }
+    // The base rule of the move, then riding (CRZ-R3) and entering
+    // (CRZ-R2) before the effects the move has on its way.
+    trace.rule(match m.kind {
+        Kind::AllRound => "CRZ-Q1",
+        Kind::Disguise => "CRZ-P4",
+        Kind::Castle => "CRZ-K3",
+        Kind::Knight(_) => "CRZ-N1",
+        Kind::King => "CRZ-K1",
+        _ => match pk {
+            KING => "CRZ-K1",
+            PAWN if m.cap != 0 => "CRZ-P2",
+            PAWN => "CRZ-P1",
+            ROOK => "CRZ-R1",
+            BISHOP if risen => "CRZ-B1",
+            _ => "FIDE-1",
+        },
+    });
+    if m.kind == Kind::Disguise && m.len > 2 {
+        trace.rule("CRZ-P5");
+    }
+    if la > 0 && m.kind != Kind::Disguise {
+        trace.rule("CRZ-R3");
+    }
+    if m.ent != 0 {
+        trace.rule("CRZ-R2");
     }
     match m.kind {
         Kind::AllRound => {
@@ -192,6 +219,9 @@ pub fn apply_traced<T: Trace>(
                     Some(())
                 }
                 Kind::Knight(_) => knight(&mut ch, m, &unit, fl).map(|late| {
+                    if late {
+                        ch.trace.rule("CRZ-R2");
+                    }
                     fx.entered_late = late;
                 }),
                 Kind::King => king(&mut ch, m, &unit, side, fl),
@@ -199,6 +229,7 @@ pub fn apply_traced<T: Trace>(
                     let t = m.last();
                     if pk == PAWN && m.captures_at(1) && ch.b[t].is_empty() {
                         // CRZ-P2: en passant.
+                        ch.trace.rule("CRZ-P2");
                         ch.b[t] = unit;
                         if let Some((_, v)) = ep {
                             ch.capture_level(idx(v), 0);
@@ -253,10 +284,12 @@ fn castle<T: Trace>(ch: &mut Chain<T>, m: &Move, unit: &Stack) {
 fn knight<T: Trace>(ch: &mut Chain<T>, m: &Move, unit: &Stack, fl: &Flags) -> Option<bool> {
     let t = m.last();
     if m.len == 3 {
+        ch.trace.rule("CRZ-N2");
         ch.capture_level(m.sq[1] as usize, m.lv[1] as usize);
         ch.trace.step();
         land_after_capture(ch, t, unit, fl.knight_two)
     } else if m.captures_at(1) && m.lv[1] > 0 {
+        ch.trace.rule("CRZ-N3");
         ch.capture_level(t, m.lv[1] as usize);
         land_after_capture(ch, t, unit, false)
     } else {
@@ -301,6 +334,9 @@ fn king<T: Trace>(
     ch.trace.step();
     land(ch, s2, &Stack::one(k), m.captures_at(2), m.enters_at(2));
     if let Some((victim, contents)) = deferred {
+        if !contents.is_empty() || matches!(kind(victim), QUEEN | BISHOP) {
+            ch.trace.rule("CRZ-K2");
+        }
         ch.immune = Some(side);
         ch.fall(s1, &contents);
         // The victim's own effect, on the square as it now stands.

@@ -7,6 +7,7 @@ use super::gen::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::NEIGHBOURS;
 use crate::core::bitboard::tables;
+use crate::core::Flow;
 
 impl Moves<'_> {
     /// CRZ-R1 and FIDE sliders along rook and/or bishop lines; a slide
@@ -19,7 +20,7 @@ impl Moves<'_> {
         rook: bool,
         bishop: bool,
         out: &mut C,
-    ) {
+    ) -> Flow {
         let t = tables();
         let occ = self.z.occ;
         let mut reach = 0;
@@ -35,17 +36,19 @@ impl Moves<'_> {
         while caps != 0 {
             let s = caps.trailing_zeros() as usize;
             caps &= caps - 1;
-            out.push(&proto.to(s, true, false));
+            out.push(&proto.to(s, true, false))?;
         }
         if !self.captures {
-            out.steps(&proto, reach & !occ, reach & self.z.rook_base);
+            out.steps(&proto, reach & !occ, reach & self.z.rook_base)?;
         }
+        Flow::Continue(())
     }
 
     /// CRZ-Q1: the all-round capture, only with an occupied neighbour.
-    pub(super) fn all_round<C: Consumer>(&self, i: usize, l: usize, out: &mut C) {
+    pub(super) fn all_round<C: Consumer>(&self, i: usize, l: usize, out: &mut C) -> Flow {
         if NEIGHBOURS[i] & self.z.occ != 0 {
-            out.push(&Move::new(Kind::AllRound, i, l));
+            out.push(&Move::new(Kind::AllRound, i, l))?;
         }
+        Flow::Continue(())
     }
 }
