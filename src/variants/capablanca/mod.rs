@@ -271,7 +271,7 @@ mod tests {
             b.to_text(),
             "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/2KR5R b kq - 1 1"
         );
-        let v = game("r4k3r/pppppppppp/10/10/10/6r3/PPPPPP1PPP/R4K3R w KQkq - 0 1")
+        let v = game("r4k3r/ppppp1pppp/10/10/10/6r3/PPPPPP1PPP/R4K3R w KQkq - 0 1")
             .explain("f1i1")
             .unwrap();
         assert!(!v.legal && v.reason.contains("g1"), "{v:?}");
