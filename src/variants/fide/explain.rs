@@ -213,7 +213,7 @@ mod tests {
             (
                 "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1",
                 "e5d6",
-                "en passant exposes the king: with the pawns on e5 and d5 gone",
+                "en passant exposes the king (with the pawns on e5 and d5 gone",
             ),
             (
                 "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
@@ -223,12 +223,12 @@ mod tests {
             (
                 "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
                 "a1a8",
-                "leaves the king on e1 in check (does not answer the check by the rook on e2)",
+                "leaves own king in check: the move does not answer the check of the king on e1 by the rook on e2",
             ),
             (
                 "4k3/8/8/8/8/5n2/4r3/R3K2R w KQ - 0 1",
                 "a1a2",
-                "double check: only the king may move",
+                "only the king may move",
             ),
             (START, "g1g4", "not a knight move"),
             (

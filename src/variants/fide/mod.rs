@@ -220,6 +220,7 @@ impl crate::core::Draw for Fide {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::mangled;
     #[cfg(feature = "pictures")]
     #[allow(unused_imports)]
     use crate::core::Draw as _;
@@ -260,28 +261,9 @@ mod tests {
             "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
-        let alphabet = b"pnbrqkPNBRQK12345678/ -wabcdefghKQkq0x9";
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let alphabet = "pnbrqkPNBRQK12345678/ -wabcdefghKQkq0x9";
         let mut accepted = 0;
-        for i in 0..20_000 {
-            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
-            for _ in 0..1 + next(3) {
-                let at = next(bytes.len());
-                match next(3) {
-                    0 => bytes[at] = alphabet[next(alphabet.len())],
-                    1 => {
-                        bytes.remove(at);
-                    }
-                    _ => bytes.insert(at, alphabet[next(alphabet.len())]),
-                }
-            }
-            let text = String::from_utf8_lossy(&bytes).to_string();
+        for text in mangled(&seeds, alphabet, 20_000, 0x2545_f491_4f6c_dd1d) {
             if let Ok(g) = Fide::from_fen(&text, 0) {
                 accepted += 1;
                 let fen = g.to_text();

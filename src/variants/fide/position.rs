@@ -444,18 +444,18 @@ impl Pos {
             let king = sq_name(ksq);
             if double {
                 rejection(format!(
-                    "leaves the king on {king} in check (double check: only the king may move)"
+                    "leaves own king in check: double check of the king on {king}, only the king may move"
                 ))
             } else if checkers != 0 && tmask & bit(to) == 0 {
                 let c = checkers.trailing_zeros();
                 rejection(format!(
-                    "leaves the king on {king} in check (does not answer the check by the {} on {})",
+                    "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
                     ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
                     sq_name(c)
                 ))
             } else {
                 rejection(format!(
-                    "the {} on {} is pinned: the move leaves the king on {king} in check",
+                    "leaves own king in check: the {} on {} is pinned to the king on {king}",
                     ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
                     sq_name(from)
                 ))
@@ -600,8 +600,8 @@ impl Pos {
                         why(from, ep).reason
                     } else {
                         format!(
-                            "en passant exposes the king: with the pawns on {} and {} gone, \
-                             the king on {} is attacked",
+                            "leaves own king in check: en passant exposes the king (with the pawns on {} \
+                             and {} gone, the king on {} is attacked)",
                             sq_name(from),
                             sq_name(cap),
                             sq_name(ksq)

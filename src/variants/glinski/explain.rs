@@ -243,12 +243,12 @@ mod tests {
             (
                 "1/1k1/5/7/pp5p1/7r3/3Pp6/6P4/2K8/11/R10 w e6 0 1",
                 "d5e6",
-                "en passant exposes the king: with the pawns on d5 and e5 gone, the king on c3",
+                "en passant exposes the king (with the pawns on d5 and e5 gone, the king on c3",
             ),
             (
                 evasion,
                 "a3a4",
-                "leaves the king on f6 in check (does not answer the check by the rook on f10)",
+                "leaves own king in check: the move does not answer the check of the king on f6 by the rook on f10",
             ),
             (
                 evasion,
@@ -258,7 +258,7 @@ mod tests {
             (
                 "1/1r1/5/5N1/9/5K5/2B8/8n2/Q10/11/10k w - 0 1",
                 "h8f7",
-                "double check: only the king may move",
+                "only the king may move",
             ),
             (
                 "1/3/1n3/7/5p3/5K5/r10/9b1/11/11/10k w - 0 1",

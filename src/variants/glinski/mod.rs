@@ -343,6 +343,7 @@ impl crate::core::Draw for Glinski {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::mangled;
     #[cfg(feature = "pictures")]
     #[allow(unused_imports)]
     use crate::core::Draw as _;
@@ -379,28 +380,9 @@ mod tests {
             "b/qbk/n1b1n/r5r/ppp1ppppp/11/4pP5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w e6 0 2",
             "1/3/5/7/9/11/11/11/11/11/K9k w - 0 1",
         ];
-        let alphabet = b"pnbrqkPNBRQK1234567890/ -wabcdefghikl";
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let alphabet = "pnbrqkPNBRQK1234567890/ -wabcdefghikl";
         let mut accepted = 0;
-        for i in 0..20_000 {
-            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
-            for _ in 0..1 + next(3) {
-                let at = next(bytes.len());
-                match next(3) {
-                    0 => bytes[at] = alphabet[next(alphabet.len())],
-                    1 => {
-                        bytes.remove(at);
-                    }
-                    _ => bytes.insert(at, alphabet[next(alphabet.len())]),
-                }
-            }
-            let text = String::from_utf8_lossy(&bytes).to_string();
+        for text in mangled(&seeds, alphabet, 20_000, 0x2545_f491_4f6c_dd1d) {
             if let Ok(g) = Glinski::from_text(&text, 0) {
                 accepted += 1;
                 let t = g.to_text();

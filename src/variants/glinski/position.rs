@@ -507,18 +507,18 @@ impl Pos {
             let king = slot_name(k);
             if double {
                 rejection(format!(
-                    "leaves the king on {king} in check (double check: only the king may move)"
+                    "leaves own king in check: double check of the king on {king}, only the king may move"
                 ))
             } else if checkers != 0 && tmask & bit(to) == 0 {
                 let c = checkers.trailing_zeros() as usize;
                 rejection(format!(
-                    "leaves the king on {king} in check (does not answer the check by the {} on {})",
+                    "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
                     ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
                     slot_name(c)
                 ))
             } else {
                 rejection(format!(
-                    "the {} on {} is pinned: the move leaves the king on {king} in check",
+                    "leaves own king in check: the {} on {} is pinned to the king on {king}",
                     ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
                     slot_name(from)
                 ))
@@ -643,8 +643,8 @@ impl Pos {
                         why(from, ep).reason
                     } else {
                         format!(
-                            "en passant exposes the king: with the pawns on {} and {} gone, \
-                             the king on {} is attacked",
+                            "leaves own king in check: en passant exposes the king (with the pawns on {} \
+                             and {} gone, the king on {} is attacked)",
                             slot_name(from),
                             slot_name(cap),
                             slot_name(k)
