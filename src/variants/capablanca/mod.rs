@@ -228,7 +228,6 @@ impl crate::core::Draw for Capablanca {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Explain as _, Notation as _};
 
     fn game(fen: &str) -> Capablanca {
         Capablanca::from_fen(fen, 0).unwrap()
