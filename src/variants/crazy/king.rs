@@ -185,22 +185,20 @@ impl Moves<'_> {
                 zc.update(&cross, 1 << ki | 1 << crossed);
                 za.update(&after, 1 << ki | 1 << idx(kt) | 1 << idx(rt) | 1 << ri);
                 let (cs, fl) = (self.castling, self.fl);
-                let why = if check_at(self.b, &self.z, side, (ki, 0), cs, fl) {
-                    Some(format!(
-                        "castling out of check ({king_sq} attacked) (CRZ-K3)"
-                    ))
+                // The condition that fails: the king's square, the crossed
+                // square or the landing square attacked.
+                let attacked = if check_at(self.b, &self.z, side, (ki, 0), cs, fl) {
+                    Some((king_sq, "out of check on"))
                 } else if check_at(&cross, &zc, side, (crossed, 0), cs, fl) {
-                    let s = sq_of(crossed);
-                    Some(format!(
-                        "castling through an attacked square ({s}) (CRZ-K3)"
-                    ))
+                    Some((sq_of(crossed), "through an attacked square"))
                 } else if check_at(&after, &za, side, (idx(kt), 0), cs, fl) {
-                    Some(format!("castling onto an attacked square ({kt}) (CRZ-K3)"))
+                    Some((kt, "onto an attacked square"))
                 } else {
                     None
                 };
-                if let Some(why) = why {
+                if let Some((s, what)) = attacked {
                     if out.rejects() {
+                        let why = format!("castling {what} ({s}) (CRZ-K3)");
                         reject_all(out, &m, &after, side, &why);
                     }
                     continue;
