@@ -441,15 +441,7 @@ impl crate::core::Draw for Crazy {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Crazy {
-    pub(crate) fn to_move(&self, mv: &Move) -> crate::core::Move {
-        mv.to_shared()
+        (m.kind != Kind::Deny && m.len > 0).then(|| board::sq_of(m.from()))
     }
 }
 
