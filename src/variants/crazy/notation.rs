@@ -472,6 +472,18 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
         return Ok(());
     }
     let err = |m: &str| Err(MoveError::syntax(text, m));
+    // A level names a piece of a stack (CRZ-R3): never more than a stack
+    // can hold, and never a number that wraps.
+    for (i, _) in t.match_indices('@') {
+        let digits: String = t[i + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if !digits.is_empty() && digits.parse::<usize>().map_or(true, |l| l >= MAX_STACK) {
+            let last = MAX_STACK - 1;
+            return err(&format!("level @{digits} out of range (0..{last})"));
+        }
+    }
     let b = t.as_bytes();
     let mut k = 0;
     let square = |k: &mut usize| -> bool {
@@ -542,4 +554,19 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
         k += 1;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_out_of_range_is_a_syntax_error_naming_the_text() {
+        for text in ["e2@99999999999999999999e4", "e2@32e4", "a1~b2@40"] {
+            let e = check_syntax(text).unwrap_err();
+            assert!(matches!(e, MoveError::Syntax { .. }), "{text}: {e}");
+            assert!(e.to_string().contains(text), "{text}: {e}");
+        }
+        assert!(check_syntax("e2@31e4").is_ok());
+    }
 }
