@@ -153,11 +153,15 @@ impl Moves<'_> {
             }
             let kt = Square::new(king_to, r);
             let rt = Square::new(rook_to, r);
-            let mut after = *self.b;
-            after[ki] = Stack::EMPTY;
-            after[idx(kt)] = Stack::one(make(KING, side));
-            after[idx(rt)] = after[ri];
-            after[ri] = Stack::EMPTY;
+            // The board after the castling step (rook moved).
+            let castled = || {
+                let mut after = *self.b;
+                after[ki] = Stack::EMPTY;
+                after[idx(kt)] = Stack::one(make(KING, side));
+                after[idx(rt)] = after[ri];
+                after[ri] = Stack::EMPTY;
+                after
+            };
             let m = Move::new(Kind::Castle, ki, 0).to(idx(kt), false, false);
             let blocked = empty
                 .iter()
@@ -169,10 +173,11 @@ impl Moves<'_> {
                         Some(s) => format!("castling needs {s} empty (CRZ-K3)"),
                         None => "castling with a king that carries riders (CRZ-K3)".into(),
                     };
-                    reject_all(out, &m, &after, side, &why);
+                    reject_all(out, &m, &castled(), side, &why);
                 }
                 continue;
             }
+            let after = castled();
             if !self.captures {
                 // Not in check, the crossed square and the landing square
                 // (rook moved) not attacked; bitboards updated on the
