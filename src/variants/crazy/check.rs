@@ -296,11 +296,9 @@ mod tests {
 
     #[test]
     fn grow_is_set_and_neighbours() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = crate::core::testing::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = (next(1 << 32) as u64) << 32 | next(1 << 32) as u64;
             let set = x & (x >> 3) & (x >> 7);
             assert_eq!(grow(set), set | neighbours(set));
         }

@@ -153,11 +153,15 @@ impl Moves<'_> {
             }
             let kt = Square::new(king_to, r);
             let rt = Square::new(rook_to, r);
-            let mut after = *self.b;
-            after[ki] = Stack::EMPTY;
-            after[idx(kt)] = Stack::one(make(KING, side));
-            after[idx(rt)] = after[ri];
-            after[ri] = Stack::EMPTY;
+            // The board after the castling step (rook moved).
+            let castled = || {
+                let mut after = *self.b;
+                after[ki] = Stack::EMPTY;
+                after[idx(kt)] = Stack::one(make(KING, side));
+                after[idx(rt)] = after[ri];
+                after[ri] = Stack::EMPTY;
+                after
+            };
             let m = Move::new(Kind::Castle, ki, 0).to(idx(kt), false, false);
             let blocked = empty
                 .iter()
@@ -169,10 +173,11 @@ impl Moves<'_> {
                         Some(s) => format!("castling needs {s} empty (CRZ-K3)"),
                         None => "castling with a king that carries riders (CRZ-K3)".into(),
                     };
-                    reject_all(out, &m, &after, side, &why);
+                    reject_all(out, &m, &castled(), side, &why);
                 }
                 continue;
             }
+            let after = castled();
             if !self.captures {
                 // Not in check, the crossed square and the landing square
                 // (rook moved) not attacked; bitboards updated on the
@@ -185,22 +190,20 @@ impl Moves<'_> {
                 zc.update(&cross, 1 << ki | 1 << crossed);
                 za.update(&after, 1 << ki | 1 << idx(kt) | 1 << idx(rt) | 1 << ri);
                 let (cs, fl) = (self.castling, self.fl);
-                let why = if check_at(self.b, &self.z, side, (ki, 0), cs, fl) {
-                    Some(format!(
-                        "castling out of check ({king_sq} attacked) (CRZ-K3)"
-                    ))
+                // The condition that fails: the king's square, the crossed
+                // square or the landing square attacked.
+                let attacked = if check_at(self.b, &self.z, side, (ki, 0), cs, fl) {
+                    Some((king_sq, "out of check on"))
                 } else if check_at(&cross, &zc, side, (crossed, 0), cs, fl) {
-                    let s = sq_of(crossed);
-                    Some(format!(
-                        "castling through an attacked square ({s}) (CRZ-K3)"
-                    ))
+                    Some((sq_of(crossed), "through an attacked square"))
                 } else if check_at(&after, &za, side, (idx(kt), 0), cs, fl) {
-                    Some(format!("castling onto an attacked square ({kt}) (CRZ-K3)"))
+                    Some((kt, "onto an attacked square"))
                 } else {
                     None
                 };
-                if let Some(why) = why {
+                if let Some((s, what)) = attacked {
                     if out.rejects() {
+                        let why = format!("castling {what} ({s}) (CRZ-K3)");
                         reject_all(out, &m, &after, side, &why);
                     }
                     continue;

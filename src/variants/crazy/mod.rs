@@ -7,19 +7,26 @@
 //!   chain-reaction resolver (CRZ-R4 cascade, CRZ-Q2 revenge, CRZ-B1
 //!   rising, CRZ-Q1 all-round, CRZ-P3 turn end) in one documented
 //!   deterministic order.
-//! - [`moves`]: the compact move (G2) and its shared form for the edge.
+//! - [`moves`]: the compact move (G2), which the notation writes directly.
 //! - [`position`]: the position and playing a move on a board through the
 //!   resolver ([`position::apply_on`], CRZ-R1/R2).
 //! - [`gen`]: the generator context and dispatcher; one module per piece
 //!   adds its movement rules: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
 //!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
 //!   (CRZ-P1, P2, P4, P5).
-//! - `legal`: the one generator of legal moves (list or count).
+//! - `legal`: the one generator of legal moves (list, count, the first
+//!   move only, or `explain`'s candidates with the rule and reason of
+//!   each rejected one); every generator function returns
+//!   [`crate::core::Flow`] and stops when its sink says so.
 //! - [`check`] — CRZ-C1.
+//! - `oracle` (tests only): the generator against slow literal oracles.
 //! - [`diagram`]: pictures of positions and turns (issue 14), the chain
 //!   reactions as the resolver reports them.
 //! - [`notation`]: position text (CRZ-V) and move text.
-//! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`.
+//! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`:
+//!   verdicts from the generator (rejections) and from play
+//!   ([`Crazy::play_traced`] with a [`RuleLog`]: the base rule, then
+//!   every rule whose effect happened, in order).
 
 pub mod board;
 pub mod check;
@@ -441,15 +448,7 @@ impl crate::core::Draw for Crazy {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Crazy {
-    pub(crate) fn to_move(&self, mv: &Move) -> crate::core::Move {
-        mv.to_shared()
+        (m.kind != Kind::Deny && m.len > 0).then(|| board::sq_of(m.from()))
     }
 }
 

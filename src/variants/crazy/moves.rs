@@ -1,13 +1,9 @@
 //! The compact Crazy Chess move ([`Move`]): everything the player to move
 //! decides in one turn (G2) in a fixed-size `Copy` value that the
-//! generator builds and `play` consumes directly. The shared
-//! [`crate::core::Move`] is built from it only at the edge (text,
-//! explain, engine protocol) by [`Move::to_shared`].
+//! generator builds, `play` consumes and the notation writes directly
+//! ([`Move::text`]).
 
-use super::board::{letter, make, sq_of, BISHOP, KNIGHT, QUEEN, ROOK};
-use crate::core::geometry::Square;
-use crate::core::moves::{Decision, Decisions, Move as Shared, Path};
-use crate::core::Color;
+use super::board::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 /// Most squares on a move's path: a disguise chain (CRZ-P5) through every
 /// pawn of one colour (CRZ-V: at most 15 beside the king) plus the piece
@@ -182,97 +178,9 @@ impl Move {
         (self.promo & (1 << j) != 0).then(|| PROMOTION_KINDS[(self.choice >> (2 * j)) as usize & 3])
     }
 
-    /// The shared form (G2) of this move, for the edge: text, explain,
-    /// the engine protocol. Decisions come in the order the notation
-    /// prints them.
-    pub fn to_shared(&self) -> Shared {
-        if self.kind == Kind::Deny {
-            return Shared::deny();
-        }
-        let path: Path = self.path().iter().map(|&s| sq_of(s as usize)).collect();
-        let mut d = Decisions::new();
-        let level = |d: &mut Decisions, k: usize| {
-            if self.lv[k] > 0 {
-                d.push(Decision::Level {
-                    at: k as u8,
-                    level: self.lv[k],
-                });
-            }
-        };
-        let land = |d: &mut Decisions, k: usize| {
-            if self.captures_at(k) {
-                d.push(Decision::CaptureAt(k as u8));
-            } else if self.enters_at(k) {
-                d.push(Decision::EnterAt(k as u8));
-            }
-        };
-        match self.kind {
-            Kind::Deny => {}
-            Kind::Step => {
-                level(&mut d, 0);
-                land(&mut d, 1);
-            }
-            Kind::King => {
-                level(&mut d, 0);
-                land(&mut d, 1);
-                land(&mut d, 2);
-            }
-            Kind::Castle => {
-                let k = sq_of(self.sq[1] as usize);
-                let rook = Square::new(if k.file() == 6 { 7 } else { 0 }, k.rank());
-                d.push(Decision::Castle { rook });
-                land(&mut d, 2);
-            }
-            Kind::AllRound => {
-                level(&mut d, 0);
-                d.push(Decision::AllRound);
-            }
-            Kind::Disguise => {
-                level(&mut d, 0);
-                d.push(Decision::Disguise(sq_of(self.sq[1] as usize)));
-                for k in 1..self.len as usize {
-                    level(&mut d, k);
-                }
-            }
-            Kind::Knight(p) => {
-                let last = self.len as usize - 1;
-                let late = self.cap != 0 && self.enters_at(last);
-                level(&mut d, 0);
-                if self.captures_at(1) {
-                    d.push(Decision::CaptureAt(1));
-                } else if self.enters_at(1) && !late {
-                    d.push(Decision::EnterAt(1));
-                }
-                level(&mut d, 1);
-                d.push(Decision::KnightPath(match p {
-                    KnightPath::LongFirst => crate::core::moves::KnightPath::LongFirst,
-                    KnightPath::ShortFirst => crate::core::moves::KnightPath::ShortFirst,
-                }));
-                if late {
-                    d.push(Decision::EnterAt(last as u8));
-                }
-            }
-        }
-        for j in 0..16 {
-            if self.promo & (1 << j) != 0 {
-                let (rank, owner) = if j < 8 {
-                    (0, Color::Black)
-                } else {
-                    (7, Color::White)
-                };
-                let k = PROMOTION_KINDS[(self.choice >> (2 * j)) as usize & 3];
-                d.push(Decision::Promote {
-                    on: Square::new((j & 7) as u8, rank),
-                    piece: letter(make(k, owner)) as u8,
-                });
-            }
-        }
-        Shared { path, decisions: d }
-    }
-
     /// The canonical move text (CONFORMANCE.md, crazy section).
     pub fn text(&self) -> String {
-        super::notation::move_text(&self.to_shared())
+        super::notation::move_text(self)
     }
 }
 

@@ -18,10 +18,9 @@
 //! (syntax errors name the field), [`Setup::validate`] checks CRZ-V.
 
 use super::board::*;
-use super::moves::MAX_PATH;
+use super::moves::{Kind, KnightPath, Move, MAX_PATH, PROMOTION_KINDS};
 use super::position::{in_check, Core, Flags, BK, BQ, WK, WQ};
 use crate::core::geometry::Square;
-use crate::core::moves::{Decision, KnightPath, Move};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
@@ -399,20 +398,10 @@ pub fn write(c: &Core) -> String {
     )
 }
 
-/// The level named by a move for path index `at` (default 0).
-fn level_of(mv: &Move, at: u8) -> usize {
-    mv.decisions
-        .iter()
-        .find_map(|d| match d {
-            Decision::Level { at: a, level } if *a == at => Some(*level as usize),
-            _ => None,
-        })
-        .unwrap_or(0)
-}
-
-fn sq_text(out: &mut String, mv: &Move, at: usize) {
-    out.push_str(&mv.path[at].to_string());
-    let l = level_of(mv, at as u8);
+/// Path square `k` of `mv`, with `@n` when it names a level in a stack.
+fn sq_text(out: &mut String, mv: &Move, k: usize) {
+    out.push_str(&sq_of(mv.sq[k] as usize).to_string());
+    let l = mv.lv[k];
     if l > 0 {
         out.push('@');
         out.push_str(&l.to_string());
@@ -423,49 +412,51 @@ fn sq_text(out: &mut String, mv: &Move, at: usize) {
 /// `deny`; `d1*` (all-round); `e4~e5~d4` (disguise chain); path squares
 /// joined by nothing (quiet), `x` (capture) or `^` (entering), with `@n`
 /// for a level in a stack, `:L`/`:S` for the knight path and `=<sq><P>`
-/// for each promotion.
+/// for each promotion (rank 1: a black pawn, rank 8: a white one).
 pub fn move_text(mv: &Move) -> String {
-    if mv.is_deny() {
+    if mv.kind == Kind::Deny {
         return "deny".into();
     }
     let mut s = String::new();
-    if mv.path.is_empty() {
+    if mv.len == 0 {
         return s;
     }
     sq_text(&mut s, mv, 0);
-    if mv.decisions.contains(&Decision::AllRound) {
-        s.push('*');
-    } else if mv
-        .decisions
-        .iter()
-        .any(|d| matches!(d, Decision::Disguise(_)))
-    {
-        for k in 1..mv.path.len() {
-            s.push('~');
-            sq_text(&mut s, mv, k);
-        }
-    } else {
-        for k in 1..mv.path.len() {
-            if mv.decisions.contains(&Decision::CaptureAt(k as u8)) {
-                s.push('x');
-            } else if mv.decisions.contains(&Decision::EnterAt(k as u8)) {
-                s.push('^');
+    match mv.kind {
+        Kind::AllRound => s.push('*'),
+        Kind::Disguise => {
+            for k in 1..mv.len as usize {
+                s.push('~');
+                sq_text(&mut s, mv, k);
             }
-            sq_text(&mut s, mv, k);
         }
-        for d in &mv.decisions {
-            match d {
-                Decision::KnightPath(KnightPath::LongFirst) => s.push_str(":L"),
-                Decision::KnightPath(KnightPath::ShortFirst) => s.push_str(":S"),
+        _ => {
+            for k in 1..mv.len as usize {
+                if mv.captures_at(k) {
+                    s.push('x');
+                } else if mv.enters_at(k) {
+                    s.push('^');
+                }
+                sq_text(&mut s, mv, k);
+            }
+            match mv.kind {
+                Kind::Knight(KnightPath::LongFirst) => s.push_str(":L"),
+                Kind::Knight(KnightPath::ShortFirst) => s.push_str(":S"),
                 _ => {}
             }
         }
     }
-    for d in &mv.decisions {
-        if let Decision::Promote { on, piece } = d {
+    for j in 0..16 {
+        if mv.promo & (1 << j) != 0 {
+            let (rank, owner) = if j < 8 {
+                (0, Color::Black)
+            } else {
+                (7, Color::White)
+            };
+            let k = PROMOTION_KINDS[(mv.choice >> (2 * j)) as usize & 3];
             s.push('=');
-            s.push_str(&on.to_string());
-            s.push(*piece as char);
+            s.push_str(&Square::new((j & 7) as u8, rank).to_string());
+            s.push(letter(make(k, owner)));
         }
     }
     s
@@ -481,6 +472,18 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
         return Ok(());
     }
     let err = |m: &str| Err(MoveError::syntax(text, m));
+    // A level names a piece of a stack (CRZ-R3): never more than a stack
+    // can hold, and never a number that wraps.
+    for (i, _) in t.match_indices('@') {
+        let digits: String = t[i + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if !digits.is_empty() && digits.parse::<usize>().map_or(true, |l| l >= MAX_STACK) {
+            let last = MAX_STACK - 1;
+            return err(&format!("level @{digits} out of range (0..{last})"));
+        }
+    }
     let b = t.as_bytes();
     let mut k = 0;
     let square = |k: &mut usize| -> bool {
@@ -551,4 +554,19 @@ pub fn check_syntax(text: &str) -> Result<(), MoveError> {
         k += 1;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_out_of_range_is_a_syntax_error_naming_the_text() {
+        for text in ["e2@99999999999999999999e4", "e2@32e4", "a1~b2@40"] {
+            let e = check_syntax(text).unwrap_err();
+            assert!(matches!(e, MoveError::Syntax { .. }), "{text}: {e}");
+            assert!(e.to_string().contains(text), "{text}: {e}");
+        }
+        assert!(check_syntax("e2@31e4").is_ok());
+    }
 }
