@@ -145,9 +145,9 @@ impl Cell {
     pub const fn leap(self, leap: Leap) -> Option<Cell> {
         Cell::from_axial(self.x() + leap.dx, self.z() + leap.dz)
     }
-    /// The shared square of this cell for [`crate::core::Move`]: file =
-    /// the file letter's index in the alphabet (so `k` is 10 and the
-    /// square prints as the cell's name), rank = rank index.
+    /// This cell as a [`Square`] whose name is the cell's name (pictures
+    /// and texts): file = the file letter's index in the alphabet (so `k`
+    /// is 10), rank = rank index.
     pub fn to_square(self) -> Square {
         Square::new(FILES[self.file() as usize] as u8 - b'a', self.rank())
     }

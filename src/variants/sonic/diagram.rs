@@ -36,7 +36,8 @@ use crate::core::chess::castling_field;
 use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
-use crate::core::{Color, Form, Game, Rotation, Square, Verdict};
+use crate::core::{Color, Game, Rotation, Square, Verdict};
+use super::eggman::Form;
 
 use super::eggman::{castle_of, castle_squares, try_castle, CastleBreak, Forms};
 use super::moves::SonicMove;

@@ -34,11 +34,45 @@
 //!   king by displacement, wins at once; no legal move is a draw.
 
 use crate::core::geometry::{KING_DIRS, KNIGHT_LEAPS};
-use crate::core::{Board, Dir, Flow, Form, MoveSink, Rejection, Square};
+use crate::core::{Board, Dir, Flow, MoveSink, Rejection, Square};
 
 use super::moves::SonicMove;
 use super::pieces::{color_of, has_piece, kind, piece, KING, PIECE_MASK, ROOK};
 use super::position::Sonic;
+
+/// A form of Dr. Eggman (SCA-8): king, knight or alibaba, written `K`,
+/// `N`, `A` in position and move texts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Form {
+    /// A FIDE king step.
+    King,
+    /// A FIDE knight leap, without the Tails continuation.
+    Knight,
+    /// A leap of exactly two squares orthogonally or diagonally.
+    Alibaba,
+}
+
+impl Form {
+    /// The three forms, in letter order K, N, A.
+    pub const ALL: [Form; 3] = [Form::King, Form::Knight, Form::Alibaba];
+    /// The form's letter (`K`, `N`, `A`).
+    pub fn letter(self) -> char {
+        match self {
+            Form::King => 'K',
+            Form::Knight => 'N',
+            Form::Alibaba => 'A',
+        }
+    }
+    /// The form of a letter, either case.
+    pub fn from_letter(c: char) -> Option<Form> {
+        match c {
+            'K' | 'k' => Some(Form::King),
+            'N' | 'n' => Some(Form::Knight),
+            'A' | 'a' => Some(Form::Alibaba),
+            _ => None,
+        }
+    }
+}
 
 /// A king's forms (SCA-8) and pending choice (SCA-9.1, SCA-9.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

@@ -46,7 +46,8 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Color, Flow, Form, MoveSink, Rejection};
+use crate::core::{Color, Flow, MoveSink, Rejection};
+use super::eggman::Form;
 
 use super::check;
 use super::eggman::{self, reaches, Forms};

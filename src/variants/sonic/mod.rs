@@ -44,6 +44,8 @@ pub mod moves;
 pub mod notation;
 #[cfg(test)]
 mod oracle;
+#[cfg(test)]
+mod oracle_move;
 pub mod pawns;
 pub mod pieces;
 pub mod position;

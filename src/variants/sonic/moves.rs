@@ -13,7 +13,8 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Form, Rotation, Square};
+use crate::core::{Rotation, Square};
+use super::eggman::Form;
 
 use super::pieces::{
     color_of, has_piece, kind, part_kind, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR, KING, KNIGHT,
@@ -247,17 +248,17 @@ impl Sonic {
         c
     }
 
-    /// The shared form of a legal move (G2), for the oracle's tests.
+    /// The oracle's form of a legal move (path and decisions, G2).
     #[cfg(test)]
-    pub(crate) fn shared_move(&self, m: &SonicMove) -> crate::core::Move {
+    pub(crate) fn oracle_move(&self, m: &SonicMove) -> super::oracle_move::Move {
         use super::pieces::{letter, piece};
-        use crate::core::{Decision, Move};
+        use super::oracle_move::{Extra, Move};
         let mut mv = Move {
             path: self.course(m).iter().map(|&(s, _)| s).collect(),
-            decisions: Default::default(),
+            extras: Default::default(),
         };
         if let Some(f) = m.start_form() {
-            mv.decisions.push(Decision::StartForm(f));
+            mv.extras.push(Extra::StartForm(f));
         }
         if m.is_castle() {
             let rank = m.from() & 0xf0;
@@ -266,19 +267,19 @@ impl Sonic {
             } else {
                 rank
             };
-            mv.decisions.push(Decision::Castle { rook: Square(rook) });
+            mv.extras.push(Extra::Castle { rook: Square(rook) });
         }
         if let Some(k) = m.promotion() {
-            mv.decisions.push(Decision::Promote {
+            mv.extras.push(Extra::Promote {
                 on: Square(m.to()),
                 piece: letter(piece(k, self.turn)) as u8,
             });
         }
         if let Some(r) = m.rotation() {
-            mv.decisions.push(Decision::Rotation(r));
+            mv.extras.push(Extra::Rotation(r));
         }
         if let Some(f) = m.switch_form() {
-            mv.decisions.push(Decision::SwitchForm(f));
+            mv.extras.push(Extra::SwitchForm(f));
         }
         mv
     }

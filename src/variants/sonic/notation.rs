@@ -83,7 +83,8 @@ use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
 use crate::core::Field;
-use crate::core::{Board, Color, Form, MoveError, PositionError, Rotation, Square};
+use crate::core::{Board, Color, MoveError, PositionError, Rotation, Square};
+use super::eggman::Form;
 
 use super::eggman::{bit, Forms};
 use super::moves::SonicMove;

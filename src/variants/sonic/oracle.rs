@@ -20,8 +20,9 @@ use crate::core::{Explain as _, Game as _, Notation as _};
 use smallvec::SmallVec;
 
 use crate::core::geometry::{BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
-use crate::core::moves::Path;
-use crate::core::{Color, Decision, Dir, Form, Move, Rotation, Square};
+use super::oracle_move::{Extra, Move, Path};
+use crate::core::{Color, Dir, Rotation, Square};
+use super::eggman::Form;
 
 use super::eggman::{self, reaches};
 use super::pieces::{
@@ -415,7 +416,7 @@ fn trace_move(t: &Trace) -> Move {
         decisions: Default::default(),
     };
     if let Some(r) = t.rotation {
-        m.decisions.push(Decision::Rotation(r));
+        m.extras.push(Extra::Rotation(r));
     }
     m
 }
@@ -447,7 +448,7 @@ fn pawn_moves(pos: &Sonic, from: Square, out: &mut Vec<Move>) {
                 } else {
                     p.to_ascii_lowercase()
                 };
-                out.push(Move::step(from, to).with(Decision::Promote {
+                out.push(Move::step(from, to).with(Extra::Promote {
                     on: to,
                     piece: letter,
                 }));
@@ -534,7 +535,7 @@ fn castling(pos: &Sonic, in_check: bool, out: &mut Vec<Move>) {
         if attacks(&d, me.other()) {
             continue;
         }
-        out.push(Move::step(ks, dest).with(Decision::Castle { rook: rook_sq }));
+        out.push(Move::step(ks, dest).with(Extra::Castle { rook: rook_sq }));
     }
 }
 
@@ -626,9 +627,9 @@ fn base_moves(pos: &Sonic, form: Form, in_check: bool, out: &mut Vec<Move>) {
 }
 
 fn is_king_move(pos: &Sonic, mv: &Move) -> bool {
-    mv.decisions
+    mv.extras
         .iter()
-        .any(|d| matches!(d, Decision::Castle { .. }))
+        .any(|d| matches!(d, Extra::Castle { .. }))
         || mv
             .from()
             .is_some_and(|f| kind(pos.cells[f.0 as usize]) == KING)
@@ -650,7 +651,7 @@ pub(super) fn generate(pos: &Sonic) -> Vec<Move> {
             let in_check = has_rights && in_check_now();
             base_moves(pos, f, in_check, &mut out);
             for m in &mut out[start..] {
-                m.decisions.insert(0, Decision::StartForm(f));
+                m.extras.insert(0, Extra::StartForm(f));
             }
         }
         return out;
@@ -682,7 +683,7 @@ pub(super) fn generate(pos: &Sonic) -> Vec<Move> {
             if g == form || reaches(pos.board, g, mk, ok) {
                 continue;
             }
-            let m = out[i].clone().with(Decision::SwitchForm(g));
+            let m = out[i].clone().with(Extra::SwitchForm(g));
             out.push(m);
         }
     }
@@ -714,12 +715,12 @@ pub(super) fn apply(pos: &mut Sonic, mv: &Move) -> bool {
     let mut switch = None;
     let mut promo = None;
     let mut castle = None;
-    for d in &mv.decisions {
+    for d in &mv.extras {
         match *d {
-            Decision::StartForm(f) => pos.forms[me as usize].choose(f),
-            Decision::SwitchForm(f) => switch = Some(f),
-            Decision::Promote { piece, .. } => promo = from_letter(piece as char),
-            Decision::Castle { rook } => castle = Some(rook),
+            Extra::StartForm(f) => pos.forms[me as usize].choose(f),
+            Extra::SwitchForm(f) => switch = Some(f),
+            Extra::Promote { piece, .. } => promo = from_letter(piece as char),
+            Extra::Castle { rook } => castle = Some(rook),
             _ => {}
         }
     }
@@ -809,14 +810,14 @@ pub(super) fn apply(pos: &mut Sonic, mv: &Move) -> bool {
 /// The move text (G2) of a shared move, from its path replayed.
 pub(super) fn move_text(pos: &Sonic, mv: &Move) -> String {
     let mut s = String::new();
-    for d in &mv.decisions {
-        if let Decision::StartForm(f) = d {
+    for d in &mv.extras {
+        if let Extra::StartForm(f) = d {
             s.push(f.letter());
             s.push(':');
         }
     }
-    let castle = mv.decisions.iter().find_map(|d| match d {
-        Decision::Castle { rook } => Some(*rook),
+    let castle = mv.extras.iter().find_map(|d| match d {
+        Extra::Castle { rook } => Some(*rook),
         _ => None,
     });
     if let Some(rook) = castle {
@@ -850,13 +851,13 @@ pub(super) fn move_text(pos: &Sonic, mv: &Move) -> String {
             s.push_str(&q.to_string());
         }
     }
-    for d in &mv.decisions {
+    for d in &mv.extras {
         match d {
-            Decision::Promote { piece, .. } => {
+            Extra::Promote { piece, .. } => {
                 s.push('=');
                 s.push((*piece as char).to_ascii_uppercase());
             }
-            Decision::Rotation(r) => s.push_str(if *r == Rotation::Clockwise {
+            Extra::Rotation(r) => s.push_str(if *r == Rotation::Clockwise {
                 ":cw"
             } else {
                 ":ccw"
@@ -864,8 +865,8 @@ pub(super) fn move_text(pos: &Sonic, mv: &Move) -> String {
             _ => {}
         }
     }
-    for d in &mv.decisions {
-        if let Decision::SwitchForm(f) = d {
+    for d in &mv.extras {
+        if let Extra::SwitchForm(f) = d {
             s.push(':');
             s.push(f.letter());
         }
@@ -995,11 +996,11 @@ mod tests {
     /// and the position after every move.
     fn compare(p: &Sonic) {
         let ours = p.legal_moves();
-        let mut got: Vec<(String, crate::core::Move)> = ours
+        let mut got: Vec<(String, Move)> = ours
             .iter()
-            .map(|m| (p.move_text(m), p.to_move(m)))
+            .map(|m| (p.move_text(m), p.oracle_move(m)))
             .collect();
-        let mut want: Vec<(String, crate::core::Move)> = super::generate(p)
+        let mut want: Vec<(String, Move)> = super::generate(p)
             .into_iter()
             .map(|m| (super::move_text(p, &m), m))
             .collect();
@@ -1019,7 +1020,7 @@ mod tests {
             let mut a = p.clone();
             let hit_a = a.apply(m);
             let mut b = p.clone();
-            let hit_b = super::apply(&mut b, &p.to_move(m));
+            let hit_b = super::apply(&mut b, &p.oracle_move(m));
             assert_eq!(
                 (hit_a, &a),
                 (hit_b, &b),

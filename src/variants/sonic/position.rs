@@ -323,10 +323,3 @@ impl crate::core::Draw for Sonic {
     }
 }
 
-/// LEGACY: the old union move, still used by the oracle's tests.
-#[cfg(test)]
-impl Sonic {
-    pub(crate) fn to_move(&self, m: &SonicMove) -> crate::core::Move {
-        self.shared_move(m)
-    }
-}
