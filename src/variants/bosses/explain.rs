@@ -26,12 +26,19 @@ pub(super) fn explain(pos: &Bosses, text: &str) -> Result<Verdict, MoveError> {
     if let Some(m) = c.legal.iter().find(|m| pos.move_text(m) == text) {
         let mut log = RuleLog::default();
         pos.clone().play_traced(m, &mut log);
-        let reason = if m.shift.is_empty() {
-            "a legal turn"
+        let mut why = Vec::new();
+        if m.drops.iter().any(|&s| s != NO_DROP) {
+            why.push("an allowed boss drop");
+        }
+        why.push(if parsed.capture {
+            "a complete capture series with the most jumps"
         } else {
-            "a legal turn with the binding shift required"
-        };
-        return Ok(Verdict::legal(text, log.into_rules(), reason));
+            "a step, no capture available"
+        });
+        if !m.shift.is_empty() {
+            why.push("the binding shift required");
+        }
+        return Ok(Verdict::legal(text, log.into_rules(), why.join(", ")));
     }
     if let Some((_, why)) = c.rejected.iter().find(|(m, _)| pos.move_text(m) == text) {
         return Ok(Verdict::illegal(

@@ -23,9 +23,9 @@ pub(super) fn explain(pos: &English, text: &str) -> Result<Verdict, MoveError> {
         let mut log = RuleLog::starting_with(&["ENG-1"]);
         pos.clone().play_traced(m, &mut log);
         let reason = if capture {
-            "a complete capture series"
+            "a complete capture series (ENG-1)"
         } else {
-            "a step, no capture available"
+            "a step, no capture available (ENG-1)"
         };
         return Ok(Verdict::legal(text, log.into_rules(), reason));
     }
