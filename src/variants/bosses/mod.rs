@@ -677,32 +677,6 @@ impl crate::core::Draw for Bosses {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Bosses {
-    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
-        let mut decisions = crate::core::moves::Decisions::new();
-        for (k, &s) in t.drops.iter().enumerate() {
-            if s != NO_DROP {
-                decisions.push(crate::core::Decision::Drop {
-                    piece: self.letter(k),
-                    to: dr::square(s),
-                });
-            }
-        }
-        for &(from, to) in &t.shift {
-            decisions.push(crate::core::Decision::Shift {
-                from: dr::square(from),
-                to: dr::square(to),
-            });
-        }
-        crate::core::Move {
-            path: t.path.iter().map(|&i| dr::square(i)).collect(),
-            decisions,
-        }
+        m.path.first().map(|&i| dr::square(i))
     }
 }

@@ -501,18 +501,7 @@ impl crate::core::Draw for English {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl English {
-    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
-        crate::core::Move {
-            path: t.path().into_iter().map(dr::square).collect(),
-            decisions: Default::default(),
-        }
+        Some(dr::square(m.from()))
     }
 }
 
