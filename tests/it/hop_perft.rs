@@ -98,9 +98,15 @@ fn attacked_by_generation(p: &Hop, sq: u8, by: arbiter::core::Color) -> bool {
     t.ep = NONE;
     t.castling = 0;
     t.rules.ignore_check = true;
-    let mut hit = false;
-    t.piece_moves(&mut |pm: &PieceMove| hit |= pm.capture && pm.to() == sq);
-    hit
+    // Stops at the first capture on `sq`.
+    t.piece_moves(&mut |pm: &PieceMove| {
+        if pm.capture && pm.to() == sq {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    })
+    .is_break()
 }
 
 fn legal_set(p: &Hop) -> BTreeSet<String> {

@@ -27,11 +27,11 @@ use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
 use crate::core::Notation as _;
-use crate::core::{Color, Decision, Game, Move, Square, Verdict};
+use crate::core::{Color, Game, Square, Verdict};
 use crate::variants::draughts as dr;
 
 use super::notation::MoveText;
-use super::{ci, far_rank, is_jump, Bosses, Turn, LETTERS};
+use super::{ci, far_rank, is_jump, Bosses, Turn, LETTERS, NO_DROP};
 
 const BOARD: Geometry = Geometry::square(8, 8);
 
@@ -261,18 +261,22 @@ impl Builder<'_> {
 /// A turn's drops (letter, square), path and shifts (from, to).
 type Parts = (Vec<(u8, Square)>, Vec<Square>, Vec<(Square, Square)>);
 
-/// The parts of a shared move: drops, path, shifts.
-fn parts(mv: &Move) -> Parts {
-    let mut drops = Vec::new();
-    let mut shifts = Vec::new();
-    for d in &mv.decisions {
-        match *d {
-            Decision::Drop { piece, to } => drops.push((piece, to)),
-            Decision::Shift { from, to } => shifts.push((from, to)),
-            _ => {}
-        }
-    }
-    (drops, mv.path.to_vec(), shifts)
+/// The parts of a turn: drops (letter, square), path, shifts.
+fn parts(g: &Bosses, t: &Turn) -> Parts {
+    let drops = t
+        .drops
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| s != NO_DROP)
+        .map(|(k, &s)| (g.letter(k), dr::square(s)))
+        .collect();
+    let path = t.path.iter().map(|&i| dr::square(i)).collect();
+    let shifts = t
+        .shift
+        .iter()
+        .map(|&(a, b)| (dr::square(a), dr::square(b)))
+        .collect();
+    (drops, path, shifts)
 }
 
 fn draw(
@@ -294,7 +298,7 @@ fn draw(
 
 /// The drawing of a legal turn (see the module docs).
 pub fn draw_move(g: &Bosses, t: &Turn) -> MoveDrawing {
-    let (drops, path, shifts) = parts(&g.to_move(t));
+    let (drops, path, shifts) = parts(g, t);
     draw(g, &drops, &path, &shifts)
 }
 
@@ -330,20 +334,19 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
     let (drops, path, shifts) = written(g, &mt);
     let mut d = draw(g, &drops, &path, &shifts);
     let turns = g.legal_moves();
-    let legal: Vec<Move> = turns.iter().map(|t| g.to_move(t)).collect();
+    let legal: Vec<Parts> = turns.iter().map(|t| parts(g, t)).collect();
     let texts: Vec<String> = turns.iter().map(|t| g.move_text(t)).collect();
     let last = path[path.len() - 1];
     let rule = v.rules.first().copied().unwrap_or("");
     let r = v.reason.as_str();
     // The main path of a legal turn, as text (`b2xd4`).
-    let main = |m: &Move| {
-        let sep = if m.path.len() > 2 || m.path[0].distance(m.path[1]) == 2 {
+    let main = |m: &Parts| {
+        let sep = if m.1.len() > 2 || m.1[0].distance(m.1[1]) == 2 {
             "x"
         } else {
             "-"
         };
-        m.path
-            .iter()
+        m.1.iter()
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
             .join(sep)
@@ -358,14 +361,14 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
         "CWB-4" if r.starts_with("capturing is compulsory") => {
             if let Some(m) = legal
                 .iter()
-                .find(|m| m.path.len() > 2 || m.path[0].distance(m.path[1]) == 2)
+                .find(|m| m.1.len() > 2 || m.1[0].distance(m.1[1]) == 2)
             {
                 d = d.note(format!("a capture exists: {} (CWB-4)", main(m)));
             }
             path[0]
         }
         "CWB-4" => {
-            if let Some(m) = legal.iter().max_by_key(|m| m.path.len()) {
+            if let Some(m) = legal.iter().max_by_key(|m| m.1.len()) {
                 d = d.note(format!("a series with more jumps: {} (CWB-4)", main(m)));
             }
             last
@@ -388,8 +391,8 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
             // The allowed shift sets after this main path.
             let allowed: Vec<Vec<(Square, Square)>> = legal
                 .iter()
-                .filter(|m| m.path[..] == path[..])
-                .map(|m| parts(m).2)
+                .filter(|m| m.1[..] == path[..])
+                .map(|m| m.2.clone())
                 .collect();
             if let Some(a) = allowed.first() {
                 let t: Vec<String> = a.iter().map(|(x, y)| format!("{x}>{y}")).collect();
@@ -411,7 +414,7 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
             for i in 1..path.len() {
                 if !legal
                     .iter()
-                    .any(|m| m.path.len() > i && m.path[..=i] == path[..=i])
+                    .any(|m| m.1.len() > i && m.1[..=i] == path[..=i])
                 {
                     k = i;
                     break;

@@ -1,11 +1,17 @@
-//! `explain` for Checkers with Bosses: whether a move text is legal and
-//! which rule decides it (CWB-2..CWB-10).
+//! `explain` for Checkers with Bosses (CWB-2..CWB-10), from the one
+//! generator: the text is matched against the legal turns and the
+//! candidates the generator rejects (CWB-4: shorter or unfinished series,
+//! steps while a capture is compulsory; CWB-7: drops that change the
+//! captures); a legal turn is played with a [`RuleLog`], which names the
+//! rules whose effect happened. A text that matches no candidate at all
+//! names the rule the main move or the drops break.
 
+use crate::core::explain::RuleLog;
 use crate::core::Notation as _;
-use crate::core::{Game, MoveError, Verdict};
+use crate::core::{Candidates, MoveError, Verdict};
 
 use super::notation::MoveText;
-use super::{far_rank, Bosses, Drops, NO_DROP};
+use super::{far_rank, Bosses, Drops, Turn, NO_DROP};
 
 /// Says whether `text` is legal in `pos` and which rule IDs decide it.
 ///
@@ -13,33 +19,35 @@ use super::{far_rank, Bosses, Drops, NO_DROP};
 /// Syntax errors only (an illegal move is a verdict).
 pub(super) fn explain(pos: &Bosses, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
-    let moves = pos.legal_moves();
-    if let Some(m) = moves.iter().find(|m| pos.move_text(m) == text) {
-        let mut rules = vec![];
+    let parsed = MoveText::parse(text)?;
+    let mut c = Candidates::<Turn>::default();
+    let flow = pos.generate(&mut c);
+    debug_assert!(flow.is_continue(), "explain's collector never stops");
+    if let Some(m) = c.legal.iter().find(|m| pos.move_text(m) == text) {
+        let mut log = RuleLog::default();
+        pos.clone().play_traced(m, &mut log);
         let mut why = Vec::new();
         if m.drops.iter().any(|&s| s != NO_DROP) {
-            rules.push("CWB-7");
             why.push("an allowed boss drop");
         }
-        if text.contains('x') {
-            rules.extend(["CWB-3", "CWB-4"]);
-            why.push("a complete capture series with the most jumps");
+        why.push(if parsed.capture {
+            "a complete capture series with the most jumps"
         } else {
-            rules.push("CWB-2");
-            why.push("a step, no capture available");
-        }
+            "a step, no capture available"
+        });
         if !m.shift.is_empty() {
-            rules.push("CWB-9");
             why.push("the binding shift required");
         }
-        return Ok(Verdict {
-            legal: true,
-            text: text.into(),
-            rules,
-            reason: why.join(", "),
-        });
+        return Ok(Verdict::legal(text, log.into_rules(), why.join(", ")));
     }
-    let parsed = MoveText::parse(text)?;
+    if let Some((_, why)) = c.rejected.iter().find(|(m, _)| pos.move_text(m) == text) {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    let moves = c.legal;
     let illegal = |rules: Vec<&'static str>, reason: &str| {
         Ok(Verdict {
             legal: false,
@@ -58,23 +66,17 @@ pub(super) fn explain(pos: &Bosses, text: &str) -> Result<Verdict, MoveError> {
         twice |= given[k] != NO_DROP;
         given[k] = s;
     }
-    if pos.pending(pos.turn) != 0 || !parsed.drops.is_empty() {
-        if twice || !pos.placements().contains(&given) {
-            return illegal(vec!["CWB-7"], "the pending bosses must be dropped (all that fit, on empty squares of the first three ranks), and only those");
-        }
-        if !pos.allowed_placements().contains(&given) {
-            return illegal(
-                vec!["CWB-7"],
-                "this drop would change the captures available",
-            );
-        }
+    if (pos.pending(pos.turn) != 0 || !parsed.drops.is_empty())
+        && (twice || !pos.placements().contains(&given))
+    {
+        return illegal(vec!["CWB-7"], "the pending bosses must be dropped (all that fit, on empty squares of the first three ranks), and only those");
     }
     // CWB-2..CWB-8: the main move.
     let mut g = pos.clone();
     g.drop_all(&given);
     let p = parsed.path;
     let mut main = Vec::new();
-    let flow = g.main_moves(&mut |path| {
+    let flow = g.main_moves::<false>(&mut |path, _| {
         main.push(path.to_vec());
         std::ops::ControlFlow::Continue(())
     });
@@ -82,17 +84,8 @@ pub(super) fn explain(pos: &Bosses, text: &str) -> Result<Verdict, MoveError> {
     if !main.contains(&p) {
         let capture = parsed.capture;
         let all = g.captures(false).paths;
-        if capture && all.contains(&p) {
-            return illegal(vec!["CWB-4"], "a longer capture exists");
-        }
         if !capture && !all.is_empty() {
             return illegal(vec!["CWB-4"], "capturing is compulsory");
-        }
-        if capture && all.iter().any(|q| q.len() > p.len() && q.starts_with(&p)) {
-            return illegal(
-                vec!["CWB-4"],
-                "the series must go on while a jump is available",
-            );
         }
         if capture && p.windows(3).any(|w| w[0] == w[2]) {
             return illegal(

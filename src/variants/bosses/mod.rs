@@ -17,7 +17,8 @@ use smallvec::SmallVec;
 
 use crate::core::Variant;
 use crate::core::{
-    Color, Flow, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules, Verdict,
+    Color, Flow, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, Rejection, RuleOption,
+    Rules, Trace, Verdict,
 };
 use crate::variants::draughts::{self as dr, Arena, Captures, Dirs, Series};
 
@@ -304,7 +305,13 @@ impl Bosses {
     /// capture series with the most jumps if any capture exists
     /// (compulsory, CWB-4; all series under `no-max-capture`), else the
     /// steps (CWB-2). Pieces in square order, series in search order.
-    fn main_moves(&self, visit: &mut impl FnMut(&[u8]) -> Flow) -> Flow {
+    /// With `REJECTED` (`explain`), `visit` also gets the candidates CWB-4
+    /// discards, with the reason (`Some`): shorter series, unfinished
+    /// series, steps while a capture is compulsory.
+    fn main_moves<const REJECTED: bool>(
+        &self,
+        visit: &mut impl FnMut(&[u8], Option<&'static str>) -> Flow,
+    ) -> Flow {
         let no_max = self.rules.no_max;
         let mut best = 0;
         if !no_max {
@@ -317,16 +324,27 @@ impl Bosses {
         let mut any = false;
         if best > 0 || no_max {
             self.for_each_series(&mut |s| {
+                if REJECTED {
+                    for k in 2..s.path.len() {
+                        visit(
+                            &s.path[..k],
+                            Some("the series must go on while a jump is available"),
+                        )?;
+                    }
+                }
                 if s.jumps >= best {
                     any = true;
-                    visit(s.path)?;
+                    visit(s.path, None)?;
+                } else if REJECTED {
+                    visit(s.path, Some("a longer capture exists"))?;
                 }
                 ControlFlow::Continue(())
             })?;
         }
-        if any {
+        if any && !REJECTED {
             return ControlFlow::Continue(());
         }
+        let step = any.then_some("capturing is compulsory");
         let me = ci(self.turn);
         let empty = !(self.pieces[0] | self.pieces[1]);
         let mut own = self.pieces[me];
@@ -337,7 +355,7 @@ impl Bosses {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                visit(&[from, to])?;
+                visit(&[from, to], step)?;
             }
         }
         ControlFlow::Continue(())
@@ -394,18 +412,30 @@ impl Bosses {
     /// jumped piece one hit (ordinary pieces have one, CWB-8); pieces at
     /// zero are removed at the end of the series (CWB-5); a man ending on
     /// its far rank is crowned (CWB-6).
-    fn apply_path(&mut self, path: &[u8]) {
+    /// Reports to `trace` the rule of the move (CWB-2 step; CWB-3 and
+    /// CWB-4 capture series), then each effect: a boss hit (CWB-8), the
+    /// removal at the end (CWB-5), crowning (CWB-6).
+    fn apply_path<T: Trace>(&mut self, path: &[u8], trace: &mut T) {
         let me = ci(self.turn);
         let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
             return;
         };
         let mut captured = 0u64;
+        let mut jumped = false;
         for w in path.windows(2) {
             if is_jump(w[0], w[1]) {
+                if !jumped {
+                    trace.note("CWB-3");
+                    trace.note("CWB-4");
+                    jumped = true;
+                }
                 let over = (w[0] + w[1]) / 2;
                 let ob = 1u64 << over;
                 if self.pieces[1 - me] & ob == 0 {
                     continue;
+                }
+                if self.boss & ob != 0 {
+                    trace.note("CWB-8");
                 }
                 if self.boss & ob != 0 && self.hp[over as usize] > 1 {
                     self.hp[over as usize] -= 1;
@@ -413,6 +443,12 @@ impl Bosses {
                     captured |= ob;
                 }
             }
+        }
+        if !jumped {
+            trace.note("CWB-2");
+        }
+        if captured != 0 {
+            trace.note("CWB-5");
         }
         let k = self.kind_at(from);
         let fb = 1u64 << from;
@@ -427,8 +463,31 @@ impl Bosses {
             self.boss |= tb;
             self.hp[to as usize] = hp;
         }
+        if !was_crowned && far_rank(self.turn) & tb != 0 {
+            trace.note("CWB-6");
+        }
         if was_crowned || far_rank(self.turn) & tb != 0 {
             self.crowned |= tb;
+        }
+    }
+
+    /// Plays a turn, reporting to `trace` every rule whose effect happened:
+    /// the drops (CWB-7), the main move (see [`Bosses::apply_path`]), the
+    /// binding shift (CWB-9), the end of the game by the capture of the
+    /// last boss (CWB-10).
+    fn play_traced<T: Trace>(&mut self, t: &Turn, trace: &mut T) {
+        if t.drops.iter().any(|&s| s != NO_DROP) {
+            trace.note("CWB-7");
+        }
+        self.drop_all(&t.drops);
+        self.apply_path(&t.path, trace);
+        if !t.shift.is_empty() {
+            trace.note("CWB-9");
+            self.apply_shift(&t.shift);
+        }
+        self.turn = self.turn.other();
+        if self.eliminated(self.turn) {
+            trace.note("CWB-10");
         }
     }
 
@@ -463,10 +522,32 @@ impl Bosses {
                 self.expand(&NO_DROPS, sink)
             };
         }
-        for drops in self.allowed_placements() {
+        let allowed = self.allowed_placements();
+        for drops in &allowed {
             let mut g = self.clone();
-            g.drop_all(&drops);
-            g.expand(&drops, sink)?;
+            g.drop_all(drops);
+            g.expand(drops, sink)?;
+        }
+        if S::WANTS_REJECTED {
+            // CWB-7: the placements the capture-set constraint forbids.
+            for drops in self.placements() {
+                if allowed.contains(&drops) {
+                    continue;
+                }
+                let mut g = self.clone();
+                g.drop_all(&drops);
+                g.main_moves::<false>(&mut |path, _| {
+                    sink.reject(
+                        Turn {
+                            drops,
+                            path: Path::from_slice(path),
+                            shift: Shift::new(),
+                        },
+                        Rejection::new("CWB-7", "this drop would change the captures available"),
+                    );
+                    ControlFlow::Continue(())
+                })?;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -476,10 +557,21 @@ impl Bosses {
     /// it.
     fn expand<S: MoveSink<Turn>>(&self, drops: &Drops, sink: &mut S) -> Flow {
         let binding = self.binding_possible();
-        self.main_moves(&mut |path| {
+        let mut visit = |path: &[u8], rejected: Option<&'static str>| {
+            if let Some(reason) = rejected {
+                sink.reject(
+                    Turn {
+                        drops: *drops,
+                        path: Path::from_slice(path),
+                        shift: Shift::new(),
+                    },
+                    Rejection::new("CWB-4", reason),
+                );
+                return ControlFlow::Continue(());
+            }
             if binding {
                 let mut after = self.clone();
-                after.apply_path(path);
+                after.apply_path(path, &mut ());
                 if after.binding_applies() {
                     for shift in after.binding_shifts() {
                         sink.push(Turn {
@@ -496,7 +588,12 @@ impl Bosses {
                 path: Path::from_slice(path),
                 shift: Shift::new(),
             })
-        })
+        };
+        if S::WANTS_REJECTED {
+            self.main_moves::<true>(&mut visit)
+        } else {
+            self.main_moves::<false>(&mut visit)
+        }
     }
 
     /// The letter of a boss type in the case of the side to move.
@@ -527,12 +624,7 @@ impl Game for Bosses {
 
     /// The drops, the main move, the binding shift, then the turn passes.
     fn play(&mut self, t: &Turn) {
-        self.drop_all(&t.drops);
-        self.apply_path(&t.path);
-        if !t.shift.is_empty() {
-            self.apply_shift(&t.shift);
-        }
-        self.turn = self.turn.other();
+        self.play_traced(t, &mut ());
     }
 
     /// CWB-10: all three bosses of a side captured, or no legal move.
@@ -585,32 +677,6 @@ impl crate::core::Draw for Bosses {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Bosses {
-    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
-        let mut decisions = crate::core::moves::Decisions::new();
-        for (k, &s) in t.drops.iter().enumerate() {
-            if s != NO_DROP {
-                decisions.push(crate::core::Decision::Drop {
-                    piece: self.letter(k),
-                    to: dr::square(s),
-                });
-            }
-        }
-        for &(from, to) in &t.shift {
-            decisions.push(crate::core::Decision::Shift {
-                from: dr::square(from),
-                to: dr::square(to),
-            });
-        }
-        crate::core::Move {
-            path: t.path.iter().map(|&i| dr::square(i)).collect(),
-            decisions,
-        }
+        m.path.first().map(|&i| dr::square(i))
     }
 }

@@ -20,7 +20,7 @@ use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
 use crate::core::Notation as _;
-use crate::core::{Color, Game, Move, Square, Verdict};
+use crate::core::{Color, Game, Square, Verdict};
 use crate::variants::draughts as dr;
 
 use super::{index_to_pdn, notation, pdn_to_index, English, Turn};
@@ -106,12 +106,16 @@ fn path_legs(path: &[Square]) -> Vec<Leg> {
 
 /// The drawing of a legal move (ENG-1).
 pub fn draw_move(g: &English, t: &Turn) -> MoveDrawing {
-    drawing(g, &g.to_move(t))
+    drawing(g, &squares(t))
 }
 
-fn drawing(g: &English, mv: &Move) -> MoveDrawing {
+/// The squares of a turn's path (start square, then every landing square).
+fn squares(t: &Turn) -> Vec<Square> {
+    t.path().into_iter().map(dr::square).collect()
+}
+
+fn drawing(g: &English, path: &[Square]) -> MoveDrawing {
     let mut d = MoveDrawing::default();
-    let path = &mv.path;
     let Some(&from) = path.first() else {
         return d;
     };
@@ -159,7 +163,7 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
         d = d.leg(leg);
     }
     let turns = g.legal_moves();
-    let legal: Vec<Move> = turns.iter().map(|t| g.to_move(t)).collect();
+    let legal: Vec<Vec<Square>> = turns.iter().map(squares).collect();
     let texts: Vec<String> = turns.iter().map(|t| g.move_text(t)).collect();
     let last = *path.last().unwrap_or(&path[0]);
     let r = v.reason.as_str();
@@ -194,13 +198,9 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
         let mut k = path.len() - 1;
         for (i, _) in path.iter().enumerate().skip(1) {
             let prefix: Vec<u8> = nums[..=i].to_vec();
-            let follows = legal.iter().any(|m| {
-                m.path.len() > i
-                    && m.path[..=i]
-                        .iter()
-                        .map(|&s| pdn(s))
-                        .eq(prefix.iter().copied())
-            });
+            let follows = legal
+                .iter()
+                .any(|m| m.len() > i && m[..=i].iter().map(|&s| pdn(s)).eq(prefix.iter().copied()));
             if !follows {
                 k = i;
                 break;

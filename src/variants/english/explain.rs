@@ -1,10 +1,13 @@
-//! `explain` for English draughts: whether a move text is legal and why
-//! (ENG-1).
+//! `explain` for English draughts (ENG-1), from the one generator: the
+//! text is matched against the legal moves and the candidates the
+//! generator rejects (steps while a capture is compulsory, unfinished
+//! series); a legal move is played with a [`RuleLog`].
 
+use crate::core::explain::RuleLog;
 use crate::core::Notation as _;
-use crate::core::{Game, MoveError, Verdict};
+use crate::core::{Candidates, MoveError, Verdict};
 
-use super::{notation, English};
+use super::{notation, English, Turn};
 
 /// Says whether `text` is legal in `pos` and why (ENG-1).
 ///
@@ -12,40 +15,33 @@ use super::{notation, English};
 /// Syntax errors only (an illegal move is a verdict).
 pub(super) fn explain(pos: &English, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
-    let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
-    if texts.iter().any(|t| t == text) {
-        let reason = if text.contains('x') {
+    let (_, capture) = notation::parse_path(text)?;
+    let mut c = Candidates::<Turn>::default();
+    let flow = pos.generate(&mut c);
+    debug_assert!(flow.is_continue(), "explain's collector never stops");
+    if let Some(m) = c.legal.iter().find(|m| pos.move_text(m) == text) {
+        let mut log = RuleLog::starting_with(&["ENG-1"]);
+        pos.clone().play_traced(m, &mut log);
+        let reason = if capture {
             "a complete capture series (ENG-1)"
         } else {
             "a step, no capture available (ENG-1)"
         };
-        return Ok(Verdict {
-            legal: true,
-            text: text.into(),
-            rules: vec!["ENG-1"],
-            reason: reason.into(),
-        });
+        return Ok(Verdict::legal(text, log.into_rules(), reason));
     }
-    let (nums, capture) = notation::parse_path(text)?;
-    let any_capture = texts.iter().any(|t| t.contains('x'));
-    let reason = if texts.is_empty() {
-        "the side to move has no legal move and has lost".to_string()
-    } else if !capture && any_capture {
-        "capturing is compulsory: a capture exists".to_string()
-    } else if capture && texts.iter().any(|t| t.starts_with(&format!("{text}x"))) {
-        "the capture series must be completed: a further jump is available".to_string()
-    } else if capture && texts.iter().any(|t| text.starts_with(&format!("{t}x"))) {
-        "crowning ends the move: the series stops on the far rank".to_string()
-    } else if nums.len() >= 2 && !capture {
-        "no such step: men step one square diagonally forward, kings one square diagonally"
-            .to_string()
+    if let Some((_, why)) = c.rejected.iter().find(|(m, _)| pos.move_text(m) == text) {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    let reason = if c.legal.is_empty() {
+        "the side to move has no legal move and has lost"
+    } else if capture {
+        "no such capture series: men jump diagonally forward, kings in the four diagonals; crowning ends the move"
     } else {
-        "no such capture series".to_string()
+        "no such step: men step one square diagonally forward, kings one square diagonally"
     };
-    Ok(Verdict {
-        legal: false,
-        text: text.into(),
-        rules: vec!["ENG-1"],
-        reason,
-    })
+    Ok(Verdict::illegal(text, vec!["ENG-1"], reason))
 }

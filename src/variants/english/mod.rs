@@ -20,7 +20,10 @@ use crate::core::Notation as _;
 use crate::core::Variant;
 use std::ops::ControlFlow;
 
-use crate::core::{Color, Counter, Flow, Game, MoveError, MoveSink, Outcome, Rules, Verdict};
+use crate::core::explain::Trace;
+use crate::core::{
+    Color, Counter, Flow, Game, MoveError, MoveSink, Outcome, Rejection, Rules, Verdict,
+};
 use crate::variants::draughts::{self as dr, Arena, Series};
 
 #[cfg(feature = "pictures")]
@@ -205,6 +208,9 @@ impl English {
     /// The one move generator (ENG-1): every complete capture series when
     /// a capture exists (compulsory; each series is a move, any may be
     /// chosen), otherwise every step. Counting sinks get the steps in bulk.
+    /// A sink that wants rejected candidates ([`MoveSink::WANTS_REJECTED`],
+    /// `explain`) also gets the steps a compulsory capture forbids and the
+    /// unfinished beginnings of every series.
     #[inline(always)]
     pub fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         if self.turn.is_white() {
@@ -241,6 +247,9 @@ impl English {
         if starters != 0 {
             self.captures::<S>(starters, own, enemy, kings, man_dirs, sink)?;
             if !self.rules.capture_optional {
+                if S::WANTS_REJECTED {
+                    self.steps(own, kings, man_dirs, empty, &mut Refused(sink))?;
+                }
                 return ControlFlow::Continue(());
             }
         }
@@ -254,9 +263,21 @@ impl English {
             }
             return sink.add_count(u64::from(n));
         }
-        // Steps piece by piece in square order, each piece's targets in
-        // square order (SW, SE, NW, NE); the order of the root moves is
-        // the order perft's threads take them.
+        self.steps(own, kings, man_dirs, empty, sink)
+    }
+
+    /// Every step of the pieces `own` (kings `kings`; men in `man_dirs`),
+    /// piece by piece in square order, each piece's targets in square order
+    /// (SW, SE, NW, NE); the order of the root moves is the order perft's
+    /// threads take them.
+    fn steps<S: MoveSink<Turn>>(
+        &self,
+        own: u64,
+        kings: u64,
+        man_dirs: dr::Dirs,
+        empty: u64,
+        sink: &mut S,
+    ) -> Flow {
         let sources = ASCENDING.map(|d| {
             let movers = if man_dirs & (1 << d) != 0 { own } else { kings };
             movers & dr::shift(empty, (d + 4) % 8)
@@ -307,12 +328,69 @@ impl English {
             }
         };
         arena.series(starters, mover, &mut |s| {
+            if S::WANTS_REJECTED {
+                // ENG-1: a series must be completed.
+                for k in 2..s.path.len() {
+                    let part = &s.path[..k];
+                    let captured = part
+                        .windows(2)
+                        .fold(0u64, |c, w| c | 1 << ((w[0] + w[1]) / 2));
+                    sink.reject(
+                        Turn::series(&Series {
+                            path: part,
+                            jumps: k as u32 - 1,
+                            captured,
+                        }),
+                        Rejection::new(
+                            "ENG-1",
+                            "the capture series must be completed: a further jump is available",
+                        ),
+                    );
+                }
+            }
             if S::COUNTS_ONLY {
                 sink.add_count(1)
             } else {
                 sink.push(Turn::series(s))
             }
         })
+    }
+
+    /// ENG-1: the piece goes to its last square; the jumped pieces are
+    /// removed at the end of the series; a man ending on the far rank is
+    /// crowned (reported to `trace`).
+    fn play_traced<T: Trace>(&mut self, t: &Turn, trace: &mut T) {
+        let (fb, tb) = (1u64 << t.from(), 1u64 << t.to());
+        let king = self.kings & fb != 0;
+        let mover = (self.us & !fb) | tb;
+        self.us = self.them & !t.captured;
+        self.them = mover;
+        self.kings &= !(t.captured | fb);
+        if king || Self::crown_mask(self.turn) & tb != 0 {
+            if !king {
+                trace.note("ENG-1");
+            }
+            self.kings |= tb;
+        }
+        self.turn = self.turn.other();
+    }
+}
+
+/// The sink of the candidates a compulsory capture forbids: every move
+/// handed to it is passed on as rejected (ENG-1).
+struct Refused<'a, S>(&'a mut S);
+
+impl<S: MoveSink<Turn>> MoveSink<Turn> for Refused<'_, S> {
+    const COUNTS_ONLY: bool = false;
+    fn push(&mut self, m: Turn) -> Flow {
+        self.0.reject(
+            m,
+            Rejection::new("ENG-1", "capturing is compulsory: a capture exists"),
+        );
+        ControlFlow::Continue(())
+    }
+    fn add_count(&mut self, _: u64) -> Flow {
+        unreachable!("steps are counted only for a counting sink")
     }
 }
 
@@ -345,17 +423,9 @@ impl Game for English {
     /// ENG-1: the piece goes to its last square; the jumped pieces are
     /// removed at the end of the series; a man ending on the far rank is
     /// crowned.
+    #[inline]
     fn play(&mut self, t: &Turn) {
-        let (fb, tb) = (1u64 << t.from(), 1u64 << t.to());
-        let king = self.kings & fb != 0;
-        let mover = (self.us & !fb) | tb;
-        self.us = self.them & !t.captured;
-        self.them = mover;
-        self.kings &= !(t.captured | fb);
-        if king || Self::crown_mask(self.turn) & tb != 0 {
-            self.kings |= tb;
-        }
-        self.turn = self.turn.other();
+        self.play_traced(t, &mut ());
     }
 
     /// ENG-1: a player with no legal move (no pieces, or all blocked) loses.
@@ -431,18 +501,7 @@ impl crate::core::Draw for English {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl English {
-    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
-        crate::core::Move {
-            path: t.path().into_iter().map(dr::square).collect(),
-            decisions: Default::default(),
-        }
+        Some(dr::square(m.from()))
     }
 }
 

@@ -1,6 +1,5 @@
 //! [`Game`] for Hop Chess: the compact move [`Turn`] and the one generator
-//! [`Hop::turns`]; the shared `core::Move` only at the edge
-//! ([`Game::to_move`]); texts, the record reader (HOP-8), and `explain`
+//! [`Hop::turns`]; texts, the record reader (HOP-8), and `explain`
 //! with HOP rule IDs.
 
 use super::hops::PieceMove;
@@ -330,14 +329,6 @@ impl crate::core::Draw for Hop {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        self.to_move(m).from()
-    }
-}
-
-/// LEGACY: the old union move, still used by this game's pictures.
-#[cfg(feature = "pictures")]
-impl Hop {
-    pub(crate) fn to_move(&self, t: &Turn) -> crate::core::Move {
-        self.shared_move(t)
+        Some(crate::core::Square(m.piece.from()))
     }
 }

@@ -14,8 +14,8 @@
 //! - [`record`]: the documents' game-record notation, with the look-ahead
 //!   that settles an omitted promotion piece (HOP-8);
 //! - `diagram`: pictures of positions and turns (issue 14);
-//! - [`game`]: [`crate::core::Game`] (the shared `core::Move` only at the
-//!   edge: text, explain) and `explain`.
+//! - [`game`]: [`crate::core::Game`] on the game's own [`placements::Turn`],
+//!   and `explain`.
 //!
 //! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
 //! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.

@@ -29,7 +29,7 @@ use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
 use crate::core::Field;
-use crate::core::{Color, Decision, Move, PositionError, Square};
+use crate::core::{Color, PositionError};
 
 /// A position text as read, not yet validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,33 +274,6 @@ impl Hop {
             sq_or_dash(self.tramp[0]),
             sq_or_dash(self.tramp[1])
         )
-    }
-
-    /// The shared form (G2) of a turn of this position, for the edge
-    /// (explain, the engine protocol): the path, the promotion, castling
-    /// and the placement.
-    pub fn shared_move(&self, t: &Turn) -> Move {
-        let pm = &t.piece;
-        let mut m = Move::default();
-        for &s in &pm.path[..pm.len as usize] {
-            m.path.push(Square(s));
-        }
-        if pm.promo != 0 {
-            let c = piece_char(pm.promo | color_bit(self.turn)) as u8;
-            m.decisions.push(Decision::Promote {
-                on: Square(pm.promo_at),
-                piece: c,
-            });
-        }
-        if pm.castle != NONE {
-            m.decisions.push(Decision::Castle {
-                rook: Square(pm.castle),
-            });
-        }
-        if t.place != NONE {
-            m.decisions.push(Decision::Place(Square(t.place)));
-        }
-        m
     }
 
     /// Plays a turn (HOP-2): the piece move, then the placement; the turn
