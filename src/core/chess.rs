@@ -10,11 +10,17 @@ use super::color::Color;
 use super::error::Field;
 use super::error::PositionError;
 
+/// Kind code of a pawn.
 pub const PAWN: u8 = 1;
+/// Kind code of a knight.
 pub const KNIGHT: u8 = 2;
+/// Kind code of a bishop.
 pub const BISHOP: u8 = 3;
+/// Kind code of a rook.
 pub const ROOK: u8 = 4;
+/// Kind code of a queen.
 pub const QUEEN: u8 = 5;
+/// Kind code of a king.
 pub const KING: u8 = 6;
 /// Colour bit of a piece byte.
 pub const BLACK: u8 = 8;
@@ -88,10 +94,13 @@ pub fn from_letter(c: char) -> Option<u8> {
     Some(make(k, c))
 }
 
-/// Castling-right bits of the FEN castling field.
+/// Castling-right bit of the FEN castling field: `K`, White king side.
 pub const WK: u8 = 1;
+/// Castling-right bit: `Q`, White queen side.
 pub const WQ: u8 = 2;
+/// Castling-right bit: `k`, Black king side.
 pub const BK: u8 = 4;
+/// Castling-right bit: `q`, Black queen side.
 pub const BQ: u8 = 8;
 
 /// Parses the FEN castling field: `-` or a subset of `KQkq`, each once.

@@ -11,8 +11,6 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
-// Undocumented for now: chess.rs is being reworked (fide, glinski).
-#[allow(missing_docs)]
 pub mod chess;
 pub mod color;
 #[cfg(feature = "pictures")]
@@ -25,9 +23,6 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod hex;
-// Undocumented: moves.rs is legacy and about to be deleted.
-#[allow(missing_docs)]
-pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod rules;
@@ -50,7 +45,3 @@ pub use perft::{perft, PerftOptions};
 pub use rules::{Choice, Mutant, OptionKind, RuleOption, Rules};
 pub use sink::{Candidates, Counter, First, Flow, MoveSink, Rejection};
 pub use variant::{ParseFn, Variant};
-
-// LEGACY (being removed): the old union move type, still built inside a
-// few games for their pictures.
-pub use moves::{Decision, Form, KnightPath, Move};

@@ -58,7 +58,7 @@ fn brute_force(p: &Hop) -> BTreeSet<String> {
     let us = p.turn;
     let mut out = BTreeSet::new();
     let mut all: Vec<Turn> = Vec::new();
-    loose.turns(&mut all);
+    let _ = loose.turns(&mut all); // a list never asks to stop
     for t in all {
         let pm = &t.piece;
         if pm.castle != NONE {

@@ -32,12 +32,12 @@
 use crate::core::Notation as _;
 use std::cell::RefCell;
 
+use super::eggman::Form;
 use crate::core::chess::castling_field;
 use crate::core::diagram::{
     Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
 };
 use crate::core::{Color, Game, Rotation, Square, Verdict};
-use super::eggman::Form;
 
 use super::eggman::{castle_of, castle_squares, try_castle, CastleBreak, Forms};
 use super::moves::SonicMove;

@@ -46,8 +46,8 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Color, Flow, MoveSink, Rejection};
 use super::eggman::Form;
+use crate::core::{Color, Flow, MoveSink, Rejection};
 
 use super::check;
 use super::eggman::{self, reaches, Forms};

@@ -13,8 +13,8 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Rotation, Square};
 use super::eggman::Form;
+use crate::core::{Rotation, Square};
 
 use super::pieces::{
     color_of, has_piece, kind, part_kind, AMAZON, ARCHBISHOP, BISHOP, CHANCELLOR, KING, KNIGHT,
@@ -251,8 +251,8 @@ impl Sonic {
     /// The oracle's form of a legal move (path and decisions, G2).
     #[cfg(test)]
     pub(crate) fn oracle_move(&self, m: &SonicMove) -> super::oracle_move::Move {
-        use super::pieces::{letter, piece};
         use super::oracle_move::{Extra, Move};
+        use super::pieces::{letter, piece};
         let mut mv = Move {
             path: self.course(m).iter().map(|&(s, _)| s).collect(),
             extras: Default::default(),

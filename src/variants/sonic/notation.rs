@@ -78,13 +78,13 @@
 //! Examples: `e2-e4`, `d2xd6xb6-b1:ccw`, `a3xc4xe5-g6`, `N:e7-e5`,
 //! `g1-f3:A`, `O-O`.
 
+use super::eggman::Form;
 use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
     parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
 };
 use crate::core::Field;
 use crate::core::{Board, Color, MoveError, PositionError, Rotation, Square};
-use super::eggman::Form;
 
 use super::eggman::{bit, Forms};
 use super::moves::SonicMove;

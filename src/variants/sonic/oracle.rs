@@ -19,10 +19,10 @@
 use crate::core::{Explain as _, Game as _, Notation as _};
 use smallvec::SmallVec;
 
-use crate::core::geometry::{BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
-use super::oracle_move::{Extra, Move, Path};
-use crate::core::{Color, Dir, Rotation, Square};
 use super::eggman::Form;
+use super::oracle_move::{Extra, Move, Path};
+use crate::core::geometry::{BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS};
+use crate::core::{Color, Dir, Rotation, Square};
 
 use super::eggman::{self, reaches};
 use super::pieces::{
@@ -413,7 +413,7 @@ fn tails_chain(ctx: &Ctx, sc: &mut Scratch, first: Square, v: Dir, stops: bool, 
 fn trace_move(t: &Trace) -> Move {
     let mut m = Move {
         path: t.path.clone(),
-        decisions: Default::default(),
+        extras: Default::default(),
     };
     if let Some(r) = t.rotation {
         m.extras.push(Extra::Rotation(r));
@@ -627,9 +627,7 @@ fn base_moves(pos: &Sonic, form: Form, in_check: bool, out: &mut Vec<Move>) {
 }
 
 fn is_king_move(pos: &Sonic, mv: &Move) -> bool {
-    mv.extras
-        .iter()
-        .any(|d| matches!(d, Extra::Castle { .. }))
+    mv.extras.iter().any(|d| matches!(d, Extra::Castle { .. }))
         || mv
             .from()
             .is_some_and(|f| kind(pos.cells[f.0 as usize]) == KING)
@@ -996,11 +994,11 @@ mod tests {
     /// and the position after every move.
     fn compare(p: &Sonic) {
         let ours = p.legal_moves();
-        let mut got: Vec<(String, Move)> = ours
+        let mut got: Vec<(String, super::Move)> = ours
             .iter()
             .map(|m| (p.move_text(m), p.oracle_move(m)))
             .collect();
-        let mut want: Vec<(String, Move)> = super::generate(p)
+        let mut want: Vec<(String, super::Move)> = super::generate(p)
             .into_iter()
             .map(|m| (super::move_text(p, &m), m))
             .collect();

@@ -322,4 +322,3 @@ impl crate::core::Draw for Sonic {
         Some(crate::core::Square(m.from()))
     }
 }
-
