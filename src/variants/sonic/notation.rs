@@ -38,8 +38,8 @@
 //!
 //! The last three fields may be left out together (no springs, both kings
 //! `KNA=K`), as may the two counters before them (`0 1`) when only four
-//! fields are given. The `springs` rule option adds c3, f3, c6, f6 to the
-//! listed springs (c3, h3, c6, h6 under `setup=capablanca`, SCA-12). Parsing checks syntax first ([`parse_setup`] →
+//! fields are given. The `springs` rule option adds files c and width−2 on ranks 3
+//! and height−2 to the listed springs (c3, f3, c6, f6 on 8×8; SCA-11). Parsing checks syntax first ([`parse_setup`] →
 //! [`Setup`]), then meaning ([`validate`]): one king each, no pawn on the
 //! first or last rank, no compound that is not in play (SCA-12, naming
 //! the option `compounds=`), castling rights with king and rook in place, a
