@@ -57,12 +57,12 @@ pub struct Stack {
 
 impl Stack {
     /// The empty stack.
-    pub const EMPTY: Stack = Stack {
+    pub(crate) const EMPTY: Stack = Stack {
         n: 0,
         p: [0; MAX_STACK],
     };
     /// A stack of the single piece `p`.
-    pub fn one(p: u8) -> Stack {
+    pub(crate) fn one(p: u8) -> Stack {
         let mut s = Stack::EMPTY;
         s.p[0] = p;
         s.n = 1;
@@ -89,7 +89,7 @@ impl Stack {
     }
     /// The base piece (level 0), if any (CRZ-R3).
     #[inline]
-    pub fn base(&self) -> Option<u8> {
+    pub(crate) fn base(&self) -> Option<u8> {
         (self.n > 0).then(|| self.p[0])
     }
     /// The pieces, bottom → top.
@@ -112,7 +112,7 @@ impl Stack {
     }
     /// Appends `other` on top, bottom first; false when the stack gets full.
     #[must_use]
-    pub fn extend(&mut self, other: &Stack) -> bool {
+    pub(crate) fn extend(&mut self, other: &Stack) -> bool {
         other.pieces().iter().all(|&p| self.push(p))
     }
     /// Inserts at `i`; false when full.
@@ -128,7 +128,7 @@ impl Stack {
         true
     }
     /// Removes and returns the piece at level `i`.
-    pub fn remove(&mut self, i: usize) -> u8 {
+    pub(crate) fn remove(&mut self, i: usize) -> u8 {
         let p = self.p[i];
         let n = self.len();
         self.p.copy_within(i + 1..n, i);
@@ -180,12 +180,12 @@ pub type Stacks = [Stack; 64];
 
 /// The index `rank * 8 + file` of `sq`.
 #[inline]
-pub fn idx(sq: Square) -> usize {
+pub(crate) fn idx(sq: Square) -> usize {
     sq.rank() as usize * 8 + sq.file() as usize
 }
 /// The square of index `i` (`rank * 8 + file`).
 #[inline]
-pub fn sq_of(i: usize) -> Square {
+pub(crate) fn sq_of(i: usize) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
@@ -560,7 +560,7 @@ pub struct Census {
 
 impl Census {
     /// The bitboards of the board `b`.
-    pub fn of(b: &Stacks) -> Census {
+    pub(crate) fn of(b: &Stacks) -> Census {
         let mut z = Census::default();
         for (i, st) in b.iter().enumerate() {
             z.add(i, st);

@@ -151,13 +151,13 @@ impl Move {
 
     /// Whether the move captures on path square `k`.
     #[inline]
-    pub fn captures_at(&self, k: usize) -> bool {
+    pub(crate) fn captures_at(&self, k: usize) -> bool {
         self.cap & (1 << k) != 0
     }
 
     /// Whether the move enters a rook on path square `k` (CRZ-R3).
     #[inline]
-    pub fn enters_at(&self, k: usize) -> bool {
+    pub(crate) fn enters_at(&self, k: usize) -> bool {
         self.ent & (1 << k) != 0
     }
 

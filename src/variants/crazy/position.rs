@@ -583,7 +583,7 @@ impl Packed {
     }
 
     /// The stacks of the packed board.
-    pub fn unpack(&self) -> Stacks {
+    pub(crate) fn unpack(&self) -> Stacks {
         let mut b = [Stack::EMPTY; 64];
         let mut sq = self.occ;
         let mut cur = 0usize;
