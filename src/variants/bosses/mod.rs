@@ -11,6 +11,8 @@
 //! for move lists and for bulk counting. Game end: CWB-10. Options:
 //! CWB-11. Position and move texts: [`notation`]; `explain`: `explain.rs`.
 
+#![warn(missing_docs)]
+
 use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
@@ -33,6 +35,7 @@ mod tests;
 
 use binding::Shift;
 
+/// The registry entry of Checkers with Bosses (`bosses`): start position, parser, options and mutants.
 pub static VARIANT: Variant = Variant {
     id: "bosses",
     name: "Checkers with Bosses (Daniil Frolov, CWB)",

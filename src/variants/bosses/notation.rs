@@ -47,11 +47,15 @@ use super::{ci, far_rank, is_jump, Bosses, CwbRules, Turn, LETTERS, NO_DROP};
 /// One occupied square as the text gives it (not yet checked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The square.
     pub square: Square,
+    /// The piece's colour.
     pub color: Color,
     /// Type index: 0 = D, 1 = O, 2 = C.
     pub kind: usize,
+    /// The piece is crowned.
     pub crowned: bool,
+    /// The piece is a boss.
     pub boss: bool,
     /// Hit points as written (bosses only; may be out of range).
     pub hp: u32,
@@ -60,7 +64,9 @@ pub struct Piece {
 /// The raw content of a position text: syntax checked, meaning not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The pieces in the order of the text.
     pub pieces: Vec<Piece>,
+    /// The side to move.
     pub turn: Color,
     /// Bosses in reserve per colour (0 = White): bit k = type k.
     pub reserve: [u8; 2],

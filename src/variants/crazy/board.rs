@@ -56,38 +56,47 @@ pub struct Stack {
 }
 
 impl Stack {
-    pub const EMPTY: Stack = Stack {
+    /// The empty stack.
+    pub(crate) const EMPTY: Stack = Stack {
         n: 0,
         p: [0; MAX_STACK],
     };
-    pub fn one(p: u8) -> Stack {
+    /// A stack of the single piece `p`.
+    pub(crate) fn one(p: u8) -> Stack {
         let mut s = Stack::EMPTY;
         s.p[0] = p;
         s.n = 1;
         s
     }
+    /// The number of pieces on the square.
     #[inline]
     pub fn len(&self) -> usize {
         self.n as usize
     }
+    /// Whether the square is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
+    /// The piece at level `i` (0 = base).
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
         self.p[i]
     }
+    /// Replaces the piece at level `i`.
     pub fn set(&mut self, i: usize, p: u8) {
         self.p[i] = p;
     }
+    /// The base piece (level 0), if any (CRZ-R3).
     #[inline]
-    pub fn base(&self) -> Option<u8> {
+    pub(crate) fn base(&self) -> Option<u8> {
         (self.n > 0).then(|| self.p[0])
     }
+    /// The pieces, bottom → top.
     pub fn pieces(&self) -> &[u8] {
         &self.p[..self.n as usize]
     }
+    /// The pieces, bottom → top, mutable.
     pub fn pieces_mut(&mut self) -> &mut [u8] {
         &mut self.p[..self.n as usize]
     }
@@ -101,8 +110,9 @@ impl Stack {
         self.n += 1;
         true
     }
+    /// Appends `other` on top, bottom first; false when the stack gets full.
     #[must_use]
-    pub fn extend(&mut self, other: &Stack) -> bool {
+    pub(crate) fn extend(&mut self, other: &Stack) -> bool {
         other.pieces().iter().all(|&p| self.push(p))
     }
     /// Inserts at `i`; false when full.
@@ -117,7 +127,8 @@ impl Stack {
         self.n += 1;
         true
     }
-    pub fn remove(&mut self, i: usize) -> u8 {
+    /// Removes and returns the piece at level `i`.
+    pub(crate) fn remove(&mut self, i: usize) -> u8 {
         let p = self.p[i];
         let n = self.len();
         self.p.copy_within(i + 1..n, i);
@@ -167,12 +178,14 @@ impl Stack {
 /// 64 stacks, indexed `rank * 8 + file`.
 pub type Stacks = [Stack; 64];
 
+/// The index `rank * 8 + file` of `sq`.
 #[inline]
-pub fn idx(sq: Square) -> usize {
+pub(crate) fn idx(sq: Square) -> usize {
     sq.rank() as usize * 8 + sq.file() as usize
 }
+/// The square of index `i` (`rank * 8 + file`).
 #[inline]
-pub fn sq_of(i: usize) -> Square {
+pub(crate) fn sq_of(i: usize) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
@@ -284,6 +297,7 @@ impl Trace for NoTrace {}
 /// The chain-reaction resolver of one turn (module docs). Works on the
 /// stacks in place, reporting to its trace `T`.
 pub struct Chain<'a, T: Trace = NoTrace> {
+    /// The board being changed.
     pub b: &'a mut Stacks,
     /// CRZ-K2: while the deferred effects of a king's first-step capture
     /// run, the king of this colour (the one that moved) cannot be captured.
@@ -295,12 +309,14 @@ pub struct Chain<'a, T: Trace = NoTrace> {
     /// Every square the resolver may have changed (a superset): the
     /// squares it acted on. The caller adds the squares it wrote itself.
     pub dirty: u64,
+    /// The misreadings honoured (mutation testing).
     pub m: ChainMutants,
     /// Where the steps are reported.
     pub trace: T,
 }
 
 impl<'a> Chain<'a> {
+    /// A resolver on `b` that reports nothing.
     pub fn new(b: &'a mut Stacks, m: ChainMutants) -> Self {
         Chain::traced(b, m, NoTrace)
     }
@@ -526,6 +542,7 @@ pub fn ci(c: Color) -> usize {
 /// and the check test (CRZ-C1) look up instead of scanning the stacks.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Census {
+    /// Occupied squares.
     pub occ: u64,
     /// Squares whose base is White / Black.
     pub base: [u64; 2],
@@ -542,7 +559,8 @@ pub struct Census {
 }
 
 impl Census {
-    pub fn of(b: &Stacks) -> Census {
+    /// The bitboards of the board `b`.
+    pub(crate) fn of(b: &Stacks) -> Census {
         let mut z = Census::default();
         for (i, st) in b.iter().enumerate() {
             z.add(i, st);

@@ -75,21 +75,48 @@ pub enum Event {
     /// `piece` at `level` of square `at` is captured; `by`: the piece now
     /// standing in its place, if any.
     Captured {
+        /// The square (index `rank * 8 + file`).
         at: usize,
+        /// The level in the stack (0 = base).
         level: usize,
+        /// The captured piece.
         piece: u8,
+        /// The piece now standing in its place, if any.
         by: Option<u8>,
     },
     /// A unit (bottom first) falls onto `at` (CRZ-R4).
-    Falls { at: usize, unit: Vec<u8> },
+    Falls {
+        /// The square fallen onto.
+        at: usize,
+        /// The falling pieces, bottom first.
+        unit: Vec<u8>,
+    },
     /// The queen captured on `at` takes revenge (CRZ-Q2).
-    Revenge { at: usize, queen: u8 },
+    Revenge {
+        /// The square of the captured queen.
+        at: usize,
+        /// The queen.
+        queen: u8,
+    },
     /// The all-round capture from `from` takes the base of `to` (CRZ-Q1).
-    Strikes { from: usize, to: usize },
+    Strikes {
+        /// The square struck from.
+        from: usize,
+        /// The square whose base is taken.
+        to: usize,
+    },
     /// The bishop rises on `at` (CRZ-B1).
-    Rises { at: usize, bishop: u8 },
+    Rises {
+        /// The square.
+        at: usize,
+        /// The rising bishop.
+        bishop: u8,
+    },
     /// A capture of the moving king on `at` is skipped (CRZ-K2).
-    Spared { at: usize },
+    Spared {
+        /// The square of the spared king.
+        at: usize,
+    },
     /// The moving piece goes on to its next landing.
     Step,
 }

@@ -102,14 +102,17 @@ pub trait Consumer {
 
 /// The generator context: the movement rules of `side` on the board `b`.
 pub struct Moves<'a> {
+    /// The board.
     pub b: &'a Stacks,
     /// The bitboards of `b`.
     pub z: Census,
+    /// The side whose moves are generated.
     pub side: Color,
     /// Castling rights (CRZ-K3).
     pub castling: u8,
     /// The en passant chance, when `side` is to move (CRZ-P2).
     pub ep: Option<(Square, Square)>,
+    /// The rules (mutants) in force.
     pub fl: &'a Flags,
     /// Only capturing moves (the check test, CRZ-C1): castling then needs
     /// only its rights and empty squares.

@@ -28,6 +28,8 @@
 //!   ([`Crazy::play_traced`] with a [`RuleLog`]: the base rule, then
 //!   every rule whose effect happened, in order).
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod check;
 #[cfg(feature = "pictures")]
@@ -59,6 +61,7 @@ use crate::core::{
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
 
+/// The registry entry of Crazy Chess (`crazy`): start position, parser and mutants.
 pub static VARIANT: Variant = Variant {
     id: "crazy",
     name: "Crazy Chess, not so simple, with the denial right (chaosmonolith 2011)",

@@ -45,6 +45,7 @@ pub enum Kind {
 /// moves compare equal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// What kind of move this is.
     pub kind: Kind,
     /// Squares on the path.
     pub len: u8,
@@ -136,23 +137,27 @@ impl Move {
         &self.sq[..self.len as usize]
     }
 
+    /// The start square (index `rank * 8 + file`).
     #[inline]
     pub fn from(&self) -> usize {
         self.sq[0] as usize
     }
 
+    /// The last square of the path.
     #[inline]
     pub fn last(&self) -> usize {
         self.sq[self.len as usize - 1] as usize
     }
 
+    /// Whether the move captures on path square `k`.
     #[inline]
-    pub fn captures_at(&self, k: usize) -> bool {
+    pub(crate) fn captures_at(&self, k: usize) -> bool {
         self.cap & (1 << k) != 0
     }
 
+    /// Whether the move enters a rook on path square `k` (CRZ-R3).
     #[inline]
-    pub fn enters_at(&self, k: usize) -> bool {
+    pub(crate) fn enters_at(&self, k: usize) -> bool {
         self.ent & (1 << k) != 0
     }
 

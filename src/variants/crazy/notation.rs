@@ -30,6 +30,7 @@ use crate::core::{Color, MoveError, PositionError};
 /// A position text read field by field, not yet validated.
 #[derive(Clone, Debug)]
 pub struct Setup {
+    /// The position fields other than the excluded move.
     pub core: Core,
     /// The excluded move's text (resolved against the legal moves).
     pub excluded: Option<String>,

@@ -20,6 +20,7 @@ pub use crate::core::chess::{BK, BQ, WK, WQ};
 /// mutants (deliberate misreadings, for mutation testing) it honours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flags {
+    /// The resolver's misreadings ([`ChainMutants`]).
     pub chain: ChainMutants,
     /// `knight-captures-two`: a knight's capture in passing may be
     /// followed by a capture at the destination.
@@ -43,14 +44,19 @@ pub struct Flags {
 /// except the deniable previous turn (kept by the game, DEN-7).
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Core {
+    /// The stacks of the 64 squares.
     pub b: Stacks,
     /// The bitboards of `b` (kept up to date by `Crazy::play`).
     pub bits: Census,
+    /// The side to move.
     pub turn: Color,
+    /// Castling rights, as [`WK`] / [`WQ`] / [`BK`] / [`BQ`] bits (CRZ-K3).
     pub castling: u8,
     /// En passant chance: (skipped square, victim square) (CRZ-P2).
     pub ep: Option<(Square, Square)>,
+    /// Halfmove clock.
     pub halfmove: u32,
+    /// Fullmove number.
     pub fullmove: u32,
     /// DEN-1: who holds the denial right.
     pub holder: Color,
@@ -72,10 +78,13 @@ pub struct Effects {
     pub touched: u64,
     /// Every square the move may have changed (a superset).
     pub dirty: u64,
+    /// The en passant chance the move creates (CRZ-P2).
     pub ep: Option<(Square, Square)>,
+    /// The move is a king move.
     pub king_move: bool,
     /// A knight that captured first entered a rook at its destination.
     pub entered_late: bool,
+    /// The move is a pawn move (resets the halfmove clock).
     pub pawn_move: bool,
     /// The move captures (resets the halfmove clock with pawn moves).
     pub captured: bool,
@@ -573,7 +582,8 @@ impl Packed {
         Some(p)
     }
 
-    pub fn unpack(&self) -> Stacks {
+    /// The stacks of the packed board.
+    pub(crate) fn unpack(&self) -> Stacks {
         let mut b = [Stack::EMPTY; 64];
         let mut sq = self.occ;
         let mut cur = 0usize;

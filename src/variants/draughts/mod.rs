@@ -30,6 +30,8 @@
 //! boss has taken are counted along the path. The games turn these results
 //! into their own moves and positions.
 
+#![warn(missing_docs)]
+
 use std::ops::ControlFlow;
 
 use crate::core::{Dir, Flow, Square};
@@ -37,13 +39,21 @@ use crate::core::{Dir, Flow, Square};
 /// Square offsets of the eight directions, in `core::geometry::KING_DIRS`
 /// order: N, NE, E, SE, S, SW, W, NW.
 pub const DELTA: [i8; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
+/// Direction index: north (towards rank 8).
 pub const N: usize = 0;
+/// Direction index: north-east.
 pub const NE: usize = 1;
+/// Direction index: east.
 pub const E: usize = 2;
+/// Direction index: south-east.
 pub const SE: usize = 3;
+/// Direction index: south (towards rank 1).
 pub const S: usize = 4;
+/// Direction index: south-west.
 pub const SW: usize = 5;
+/// Direction index: west.
 pub const W: usize = 6;
+/// Direction index: north-west.
 pub const NW: usize = 7;
 const DF: [i8; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
 const DR: [i8; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
@@ -474,13 +484,16 @@ pub fn steps(from: u8, dirs: Dirs, empty: u64) -> u64 {
 /// only the series with the most jumps survive.
 #[derive(Default, Debug)]
 pub struct Captures {
+    /// Keep only the series with the most jumps (CWB-4).
     pub max_only: bool,
+    /// The most jumps among the series kept so far.
     pub best: u32,
     /// Paths (bitboard indices), start square first.
     pub paths: Vec<Vec<u8>>,
 }
 
 impl Captures {
+    /// An empty collector; `max_only`: apply the maximum-capture rule.
     pub fn new(max_only: bool) -> Captures {
         Captures {
             max_only,

@@ -16,6 +16,8 @@
 //! ([`crate::variants::draughts::Arena::series`]). Position and move texts:
 //! [`notation`]; `explain`: `explain.rs`.
 
+#![warn(missing_docs)]
+
 use crate::core::Notation as _;
 use crate::core::Variant;
 use std::ops::ControlFlow;
@@ -33,6 +35,7 @@ pub mod notation;
 
 pub use notation::{index_to_pdn, pdn_to_index};
 
+/// The registry entry of English draughts (`english`): start position, parser and mutants.
 pub static VARIANT: Variant = Variant {
     id: "english",
     name: "English draughts (ENG-1, baseline of Checkers with Bosses)",

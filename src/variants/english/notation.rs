@@ -51,15 +51,18 @@ pub fn index_to_pdn(idx: u8) -> u8 {
 /// One piece as the text gives it (not yet checked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
+    /// The piece's colour.
     pub color: Color,
     /// The PDN number as written (may be off the board).
     pub number: u32,
+    /// The piece is a king.
     pub king: bool,
 }
 
 /// The raw content of a position text: syntax checked, meaning not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The side to move.
     pub turn: Color,
     /// Pieces in the order of the text (ranges expanded).
     pub items: Vec<Item>,

@@ -18,13 +18,17 @@ use super::*;
 use crate::core::Color;
 
 /// Kinds of a piece standing on a trampoline, as bits: how it continues.
-pub const K_PAWN: u8 = 1;
-pub const K_KNIGHT: u8 = 2;
-pub const K_BISHOP: u8 = 4;
-pub const K_ROOK: u8 = 8;
+pub(crate) const K_PAWN: u8 = 1;
+/// Piece-on-trampoline kind bit: a knight.
+pub(crate) const K_KNIGHT: u8 = 2;
+/// Piece-on-trampoline kind bit: a bishop.
+pub(crate) const K_BISHOP: u8 = 4;
+/// Piece-on-trampoline kind bit: a rook.
+pub(crate) const K_ROOK: u8 = 8;
 /// A queen that came orthogonally / diagonally (HOP-3).
-pub const K_QO: u8 = 16;
-pub const K_QD: u8 = 32;
+pub(crate) const K_QO: u8 = 16;
+/// Piece-on-trampoline kind bit: a queen that came diagonally.
+pub(crate) const K_QD: u8 = 32;
 /// HOP-6: a pawn promoting by landing on a trampoline (a queen continues orthogonally).
 const K_PROMOTED: u8 = K_KNIGHT | K_BISHOP | K_ROOK | K_QO;
 

@@ -28,26 +28,32 @@ use crate::core::{Color, Flow};
 pub struct PieceMove {
     /// Start square, every hop square, end square.
     pub path: [u8; 6],
+    /// Number of squares used in `path` (2 + the number of hops).
     pub len: u8,
     /// The final leg captures (en passant included).
     pub capture: bool,
+    /// The capture is en passant (HOP-5).
     pub ep: bool,
     /// Promoted piece kind (0: none) and where the promotion happened.
     pub promo: u8,
+    /// Square where the promotion happened ([`NONE`] without promotion).
     pub promo_at: u8,
     /// Castling: the rook's square; [`NONE`] otherwise.
     pub castle: u8,
 }
 
 impl PieceMove {
+    /// The start square.
     #[inline]
     pub fn from(&self) -> u8 {
         self.path[0]
     }
+    /// The end square.
     #[inline]
     pub fn to(&self) -> u8 {
         self.path[self.len as usize - 1]
     }
+    /// The number of hops (trampolines passed through, HOP-3).
     #[inline]
     pub fn hops(&self) -> usize {
         self.len as usize - 2
@@ -433,8 +439,9 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
 }
 
 impl Hop {
+    /// Whether `sq` is on the last rank for colour `c`'s pawns (HOP-6).
     #[inline]
-    pub fn last_rank(&self, sq: u8, c: Color) -> bool {
+    pub(crate) fn last_rank(&self, sq: u8, c: Color) -> bool {
         (sq >> 4) == if c.is_white() { 7 } else { 0 }
     }
     /// Rank counted from `c`'s side, 0-based.

@@ -20,6 +20,8 @@
 //! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
 //! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
 
+#![warn(missing_docs)]
+
 use crate::core::Variant;
 use crate::core::{Color, DynGame, Mutant, Rules};
 
@@ -36,6 +38,7 @@ pub mod record;
 /// first turn (HOP-2).
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
+/// The registry entry of Hop Chess (`hop`): start position, parser and mutants.
 pub static VARIANT: Variant = Variant {
     id: "hop",
     name: "Hop Chess (J. P. Neto, 2005; hop-chess-cvp.txt, hop-chess-blog.txt)",
@@ -66,17 +69,29 @@ pub static MUTANTS: [Mutant; 12] = [
 /// Hop Chess has no rule options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HopRules {
+    /// Mutant `king-on-trampoline` (against HOP-4).
     pub king_on_trampoline: bool,
+    /// Mutant `queen-changes-line` (against HOP-3).
     pub queen_changes_line: bool,
+    /// Mutant `three-hops` (against HOP-3.1).
     pub three_hops: bool,
+    /// Mutant `return-to-start` (against HOP-3.1).
     pub return_to_start: bool,
+    /// Mutant `ep-after-hop` (against HOP-5).
     pub ep_after_hop: bool,
+    /// Mutant `castle-across-trampoline` (against HOP-4).
     pub castle_across_trampoline: bool,
+    /// Mutant `no-stay` (against HOP-2).
     pub no_stay: bool,
+    /// Mutant `check-before-placement` (against HOP-7).
     pub check_before_placement: bool,
+    /// Mutant `first-turn-placement` (against HOP-2).
     pub first_turn_placement: bool,
+    /// Mutant `double-after-hop` (against HOP-3.1).
     pub double_after_hop: bool,
+    /// Mutant `castle-king-path-only` (against the HOP-4 ruling).
     pub castle_king_path_only: bool,
+    /// Mutant `ep-onto-trampoline` (against HOP-5).
     pub ep_onto_trampoline: bool,
     /// Internal (explain): judge no king safety at all.
     pub ignore_check: bool,
@@ -118,19 +133,23 @@ pub use crate::core::chess::{
     color_bit, kind, BISHOP, BK, BLACK, BQ, KING, KNIGHT, PAWN, QUEEN, ROOK, WK, WQ,
 };
 
+/// Whether `p` is a piece of colour `c` (0 is an empty square).
 #[inline]
-pub fn is_color(p: u8, c: Color) -> bool {
+pub(crate) fn is_color(p: u8, c: Color) -> bool {
     p != 0 && (p & BLACK) == color_bit(c)
 }
+/// Whether the 0x88 index `sq` is on the board.
 #[inline]
-pub fn on_board(sq: u8) -> bool {
+pub(crate) fn on_board(sq: u8) -> bool {
     sq & 0x88 == 0
 }
+/// The 0x88 square `d` steps away from `sq` (may be off the board).
 #[inline]
-pub fn offset(sq: u8, d: i8) -> u8 {
+pub(crate) fn offset(sq: u8, d: i8) -> u8 {
     sq.wrapping_add(d as u8)
 }
-pub fn sq_name(sq: u8) -> String {
+/// The algebraic name of the 0x88 square `sq` (`e4`).
+pub(crate) fn sq_name(sq: u8) -> String {
     crate::core::Square(sq).to_string()
 }
 
@@ -143,10 +162,14 @@ pub fn bit(sq: u8) -> u128 {
     1u128 << sq
 }
 
-pub const ORTH: [i8; 4] = [16, 1, -16, -1];
-pub const DIAG: [i8; 4] = [17, -15, -17, 15];
-pub const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
-pub const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
+/// Rook directions (0x88 offsets).
+pub(crate) const ORTH: [i8; 4] = [16, 1, -16, -1];
+/// Bishop directions (0x88 offsets).
+pub(crate) const DIAG: [i8; 4] = [17, -15, -17, 15];
+/// King steps (0x88 offsets).
+pub(crate) const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
+/// Knight jumps (0x88 offsets).
+pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
 
 /// A validated Hop Chess position (build it with
 /// [`notation::parse_position`]).
@@ -156,20 +179,27 @@ pub struct Hop {
     pub board: [u8; 128],
     /// Trampolines: index 0 White's, 1 Black's; [`NONE`] = off the board.
     pub tramp: [u8; 2],
+    /// The side to move.
     pub turn: Color,
+    /// Castling rights, as [`WK`] / [`WQ`] / [`BK`] / [`BQ`] bits.
     pub castling: u8,
     /// En-passant target square (only after a single-leg double step, HOP-7).
     pub ep: u8,
+    /// Halfmove clock (plies since the last capture or pawn move).
     pub halfmove: u32,
+    /// Fullmove number (starts at 1, grows after Black's turn).
     pub fullmove: u32,
+    /// The kings' squares: index 0 White's, 1 Black's.
     pub king: [u8; 2],
     /// The occupied squares, one bit per 0x88 index (`1 << sq`).
     pub occ: u128,
+    /// The rules (mutants) this game is played under.
     pub rules: HopRules,
 }
 
+/// Index of colour `c` in per-side arrays: 0 White, 1 Black.
 #[inline]
-pub fn side(c: Color) -> usize {
+pub(crate) fn side(c: Color) -> usize {
     if c.is_white() {
         0
     } else {

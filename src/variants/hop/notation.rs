@@ -34,12 +34,19 @@ use crate::core::{Color, PositionError};
 /// A position text as read, not yet validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// 0x88 mailbox.
     pub board: [u8; 128],
+    /// The side to move.
     pub turn: Color,
+    /// Castling rights, as [`WK`] / [`WQ`] / [`BK`] / [`BQ`] bits.
     pub castling: u8,
+    /// En-passant target square ([`NONE`]: none).
     pub ep: u8,
+    /// Halfmove clock.
     pub halfmove: u32,
+    /// Fullmove number.
     pub fullmove: u32,
+    /// Trampolines: index 0 White's, 1 Black's; [`NONE`] = off the board.
     pub tramp: [u8; 2],
 }
 

@@ -35,7 +35,9 @@ use crate::core::{First, Flow, MoveSink};
 /// The game's compact move ([`crate::core::Game::Move`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
+    /// The piece move, with its whole path.
     pub piece: PieceMove,
+    /// Where the mover's trampoline is placed ([`NONE`] on White's first turn).
     pub place: u8,
 }
 

@@ -60,15 +60,23 @@ pub struct Pattern {
     pub piece: u8,
     /// Full path form: every square.
     pub path: Option<Vec<u8>>,
+    /// Disambiguating start file (0 = a), if given.
     pub from_file: Option<u8>,
+    /// Disambiguating start rank (0 = rank 1), if given.
     pub from_rank: Option<u8>,
+    /// Destination square, if given.
     pub dest: Option<u8>,
     /// Kind of the captured piece (`e:Q`).
     pub captured: Option<u8>,
+    /// The text marks a capture (`:` or `x`).
     pub capture: bool,
+    /// Promotion piece kind, if given.
     pub promo: Option<u8>,
+    /// A `+`/`#` after the piece part: check after the piece move (HOP-8).
     pub check_piece: bool,
+    /// Trampoline placement square, if given (`@<square>` part).
     pub place: Option<u8>,
+    /// A `+`/`#` after the placement: check after the whole turn (HOP-8).
     pub check_place: bool,
 }
 
@@ -234,10 +242,12 @@ pub enum Unresolved {
     /// No legal move matches; `piece_ok`: some matches the piece part
     /// (the placement is what fails).
     NoMatch {
+        /// Some legal move matches the piece part.
         piece_ok: bool,
     },
     /// Matches, but no candidate has the check the text asserts.
     CheckMark(Vec<Turn>),
+    /// Several legal turns match.
     Several(Vec<Turn>),
 }
 
