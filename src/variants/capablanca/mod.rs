@@ -29,6 +29,8 @@
 //! Move text is UCI-like: `e2e4`, `a7a8c` (promotion letter lower case),
 //! castling as the king's move `f1i1` / `f1c1`.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "pictures")]
 mod diagram;
 mod explain;
@@ -71,6 +73,7 @@ pub static MUTANTS: [Mutant; 3] = [
     },
 ];
 
+/// The `capablanca` variant (CAP-1): id, rule options, mutants, start and parser.
 pub static VARIANT: Variant = Variant {
     id: "capablanca",
     name: "Capablanca chess (10x8, archbishop and chancellor; the base of sonic's wide boards)",

@@ -49,12 +49,17 @@ pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per square, index `rank * 8 + file`.
-    pub board: [Option<(usize, usize)>; 64],
-    pub turn: usize,
-    pub castling: u8,
-    pub ep: Option<u32>,
-    pub halfmove: u32,
-    pub fullmove: u32,
+    pub(crate) board: [Option<(usize, usize)>; 64],
+    /// The side to move (colour index).
+    pub(crate) turn: usize,
+    /// Castling rights as written (bit set, see [`crate::core::chess::parse_castling`]).
+    pub(crate) castling: u8,
+    /// The en passant target square, if any.
+    pub(crate) ep: Option<u32>,
+    /// The halfmove clock.
+    pub(crate) halfmove: u32,
+    /// The fullmove number.
+    pub(crate) fullmove: u32,
 }
 
 fn sq_index(s: Square) -> u32 {

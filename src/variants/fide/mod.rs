@@ -18,6 +18,8 @@
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "pictures")]
 mod diagram;
 mod explain;
@@ -57,6 +59,7 @@ pub static MUTANTS: [Mutant; 5] = [
     },
 ];
 
+/// The `fide` variant (FIDE-1): id, rule options, mutants, start and parser.
 pub static VARIANT: Variant = Variant {
     id: "fide",
     name: "Orthodox chess (FIDE Laws of Fide, basic rules)",

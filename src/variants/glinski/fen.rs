@@ -58,11 +58,15 @@ pub const START_TEXT: &str =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per slot.
-    pub board: [Option<(usize, usize)>; SLOTS],
-    pub turn: usize,
-    pub ep: Option<Cell>,
-    pub halfmove: u32,
-    pub fullmove: u32,
+    pub(crate) board: [Option<(usize, usize)>; SLOTS],
+    /// The side to move (colour index).
+    pub(crate) turn: usize,
+    /// The cell a double-stepping pawn just passed over (en passant), if any.
+    pub(crate) ep: Option<Cell>,
+    /// The halfmove clock.
+    pub(crate) halfmove: u32,
+    /// The fullmove number.
+    pub(crate) fullmove: u32,
 }
 
 /// The cells of rank `rank` (0 = rank 1), file a to l.

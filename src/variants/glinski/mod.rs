@@ -26,6 +26,8 @@
 //! - [`record`]: game records in SAN with English or Hungarian letters;
 //! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;
@@ -70,6 +72,7 @@ pub static MUTANTS: [Mutant; 5] = [
     Mutant { name: "pinned-pieces-move", doc: "GLN-1 misread: pinned pieces move freely (pins ignored)" },
 ];
 
+/// The `glinski` variant (GLN-1): id, rule options, mutants, start and parser.
 pub static VARIANT: Variant = Variant {
     id: "glinski",
     name: "Gliński's hexagonal chess (91 cells; the base of sonic-hex)",

@@ -58,14 +58,18 @@ pub const F_PROMO: u8 = 3;
 /// A compact move: from and to slots and a flag.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Mv {
+    /// The start slot.
     pub from: u8,
+    /// The destination slot.
     pub to: u8,
+    /// `F_NORMAL`, `F_DOUBLE`, `F_EP` or a promotion flag (`F_PROMO` + …).
     pub flag: u8,
 }
 
 impl Mv {
+    /// The move `from` → `to` with flag `flag`.
     #[inline]
-    pub const fn new(from: usize, to: usize, flag: u8) -> Mv {
+    pub(crate) const fn new(from: usize, to: usize, flag: u8) -> Mv {
         Mv {
             from: from as u8,
             to: to as u8,

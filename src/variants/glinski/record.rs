@@ -78,7 +78,9 @@ impl Lang {
 /// What a check mark asserts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// `+`: the move gives check.
     Check,
+    /// `#`: the move gives checkmate.
     Mate,
 }
 
@@ -86,20 +88,25 @@ pub enum Mark {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct San {
     /// The piece letter as written; `None` for a pawn.
-    pub letter: Option<char>,
-    pub from_file: Option<u8>,
-    pub from_rank: Option<u8>,
-    pub capture: bool,
+    pub(crate) letter: Option<char>,
+    /// The origin file as written, for disambiguation.
+    pub(crate) from_file: Option<u8>,
+    /// The origin rank as written, for disambiguation.
+    pub(crate) from_rank: Option<u8>,
+    /// Whether the token marks a capture (`x` or `:`).
+    pub(crate) capture: bool,
     /// The captured piece's letter, when written (`Qc3xBf9`).
-    pub captured: Option<char>,
+    pub(crate) captured: Option<char>,
     /// The destination cell (`None` for a capture by files, `ixk`).
-    pub dest: Option<Cell>,
+    pub(crate) dest: Option<Cell>,
     /// The destination file of a capture by files.
-    pub dest_file: Option<u8>,
+    pub(crate) dest_file: Option<u8>,
     /// The promotion letter as written.
-    pub promo: Option<char>,
-    pub ep: bool,
-    pub mark: Option<Mark>,
+    pub(crate) promo: Option<char>,
+    /// Whether the token marks en passant.
+    pub(crate) ep: bool,
+    /// The check or mate mark, if written.
+    pub(crate) mark: Option<Mark>,
 }
 
 fn file_index(c: char) -> Option<u8> {
@@ -258,11 +265,13 @@ impl San {
 /// How a token resolves against the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Resolution {
+    /// Exactly one legal move matches.
     One(Mv),
     /// No legal move matches.
     NoMatch,
     /// Matches, but none has the check (mate) the token asserts.
     CheckMark(Vec<String>),
+    /// Several legal moves match (their texts): the token is ambiguous.
     Several(Vec<String>),
 }
 
@@ -458,8 +467,11 @@ fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
 /// One game of a record file: its tags, its move tokens and its result.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The tag pairs (`[Name "value"]`), in order.
     pub tags: Vec<(String, String)>,
+    /// The move tokens, in order.
     pub moves: Vec<String>,
+    /// The result token, if the record has one.
     pub result: Option<String>,
 }
 

@@ -110,10 +110,12 @@ impl Forms {
         give_up: false,
     };
 
-    pub fn count(self) -> u8 {
+    /// How many forms remain.
+    pub(crate) fn count(self) -> u8 {
         self.remaining.count_ones() as u8
     }
-    pub fn has(self, f: Form) -> bool {
+    /// Whether form `f` remains.
+    pub(crate) fn has(self, f: Form) -> bool {
         self.remaining & bit(f) != 0
     }
     /// The remaining forms in K, N, A order.
@@ -202,10 +204,14 @@ pub fn king_moves(
 /// destination, the rook's start and destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castle {
-    pub king_from: Square,
-    pub king_to: Square,
-    pub rook_from: Square,
-    pub rook_to: Square,
+    /// The king's start square.
+    pub(crate) king_from: Square,
+    /// The king's destination square.
+    pub(crate) king_to: Square,
+    /// The rook's start square.
+    pub(crate) rook_from: Square,
+    /// The rook's destination square.
+    pub(crate) rook_to: Square,
 }
 
 /// SCA-11: where the king on `king` and the rook on the corner file

@@ -30,6 +30,8 @@
 //! variant `sonic-hex`, which reuses [`walker`], [`spindash`] and
 //! [`tails`] through [`geometry::Geometry`].
 
+#![warn(missing_docs)]
+
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 
@@ -154,21 +156,36 @@ pub struct SonicRules {
     /// SCA-12 \[option\] `setup=capablanca`: Capablanca's 10×8 start (the
     /// `springs` squares follow the board's size, SCA-11).
     pub capablanca: bool,
-    pub bounce_180: bool,
-    pub knight_stops: bool,
-    pub endless_allowed: bool,
-    pub no_forced_rotation: bool,
-    pub form_change_after_king_move: bool,
-    pub springs_block: bool,
-    pub pawns_see_springs: bool,
-    pub hit_captures_king: bool,
-    pub direct_check_only: bool,
-    pub start_square_blocks: bool,
-    pub castling_transit_unchecked: bool,
-    pub compound_switches_part: bool,
-    pub compound_knight_stops: bool,
-    pub compounds_not_promoted: bool,
-    pub castling_two_squares: bool,
+    /// Mutant `bounce-180`: a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4).
+    pub(crate) bounce_180: bool,
+    /// Mutant `knight-stops`: a capturing knight stops on the captured square: no Tails continuation (SCA-6).
+    pub(crate) knight_stops: bool,
+    /// Mutant `endless-allowed`: endless branches are cut by a step cap and played as stopping there instead of being illegal (SCA-5).
+    pub(crate) endless_allowed: bool,
+    /// Mutant `no-forced-rotation`: with one bounce side blocked the mover may also 'turn' into the blocked side and stop (SCA-4.2).
+    pub(crate) no_forced_rotation: bool,
+    /// Mutant `form-change-after-king-move`: a king move or castling may be followed by a form change (SCA-8.1).
+    pub(crate) form_change_after_king_move: bool,
+    /// Mutant `springs-block`: a bare spring blocks R, B, Q, N like a friendly piece instead of acting as an enemy (SCA-3, SCA-7).
+    pub(crate) springs_block: bool,
+    /// Mutant `pawns-see-springs`: pawns may not enter a bare spring square (SCA-2).
+    pub(crate) pawns_see_springs: bool,
+    /// Mutant `hit-captures-king`: an R, B, Q or N hit removes the king at once instead of costing a form (SCA-9).
+    pub(crate) hit_captures_king: bool,
+    /// Mutant `direct-check-only`: check counts only a first capture on the king, not one after bounces or a Tails continuation (SCA-10).
+    pub(crate) direct_check_only: bool,
+    /// Mutant `start-square-blocks`: the mover's vacated start square still blocks it and a spring under it never acts during the move (SCA-4.2, SCA-5).
+    pub(crate) start_square_blocks: bool,
+    /// Mutant `castling-transit-unchecked`: castling tests only the king's start and destination squares, not the square it crosses (SCA-8).
+    pub(crate) castling_transit_unchecked: bool,
+    /// Mutant `compound-switches-part`: a compound that captures as its slider goes on as its knight would (the same step again) instead of turning (SCA-12).
+    pub(crate) compound_switches_part: bool,
+    /// Mutant `compound-knight-stops`: a compound moving as its knight stops on its first capture: its knight part has no Tails continuation (SCA-12).
+    pub(crate) compound_knight_stops: bool,
+    /// Mutant `compounds-not-promoted`: pawns promote only to Q, R, B, N even when compounds are in play (SCA-12).
+    pub(crate) compounds_not_promoted: bool,
+    /// Mutant `castling-two-squares`: castling on a wide board moves the king two squares toward the rook and the rook onto the square crossed, instead of Capablanca's squares (SCA-11).
+    pub(crate) castling_two_squares: bool,
 }
 
 impl SonicRules {

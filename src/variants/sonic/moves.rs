@@ -153,16 +153,19 @@ impl SonicMove {
         }
     }
 
+    /// The mover's start square.
     #[inline]
-    pub fn from(self) -> u8 {
+    pub(crate) fn from(self) -> u8 {
         self.from
     }
+    /// Where the mover comes to rest (see the field docs).
     #[inline]
-    pub fn to(self) -> u8 {
+    pub(crate) fn to(self) -> u8 {
         self.to
     }
+    /// The attack unit of an R, B, Q or N move.
     #[inline]
-    pub fn unit(self) -> u8 {
+    pub(crate) fn unit(self) -> u8 {
         self.unit
     }
     /// An R, B, Q or N capture branch (replayed by the walker).
@@ -170,8 +173,9 @@ impl SonicMove {
     pub fn is_walk(self) -> bool {
         self.flags & WALK != 0
     }
+    /// Whether the move is a castling (SCA-8).
     #[inline]
-    pub fn is_castle(self) -> bool {
+    pub(crate) fn is_castle(self) -> bool {
         self.flags & CASTLE != 0
     }
     /// The rotation at the first capture (SCA-4.1).
@@ -205,12 +209,14 @@ impl SonicMove {
             kind
         }
     }
+    /// The start-of-turn form choice, if any (SCA-9.1, SCA-9.2).
     #[inline]
-    pub fn start_form(self) -> Option<Form> {
+    pub(crate) fn start_form(self) -> Option<Form> {
         code_form(self.forms & 3)
     }
+    /// The form switch after the move, if any (SCA-8.1).
     #[inline]
-    pub fn switch_form(self) -> Option<Form> {
+    pub(crate) fn switch_form(self) -> Option<Form> {
         code_form(self.forms >> 2)
     }
 }

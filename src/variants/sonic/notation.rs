@@ -98,16 +98,24 @@ use super::{springs, SonicRules};
 /// A position text after the syntax step: whatever the text said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub board: Board,
-    pub pieces: Vec<(Square, u8)>,
-    pub turn: Color,
+    /// The board's width and height (SCA-11).
+    pub(crate) board: Board,
+    /// The pieces placed, with their piece codes.
+    pub(crate) pieces: Vec<(Square, u8)>,
+    /// The side to move.
+    pub(crate) turn: Color,
     /// Bits 1 = K, 2 = Q, 4 = k, 8 = q.
-    pub castling: u8,
-    pub ep: Option<Square>,
-    pub halfmove: u32,
-    pub fullmove: u32,
-    pub springs: Vec<Square>,
-    pub forms: [Forms; 2],
+    pub(crate) castling: u8,
+    /// The en passant target square, if any.
+    pub(crate) ep: Option<Square>,
+    /// The halfmove clock.
+    pub(crate) halfmove: u32,
+    /// The fullmove number.
+    pub(crate) fullmove: u32,
+    /// The spring squares listed (SCA-1, SCA-7).
+    pub(crate) springs: Vec<Square>,
+    /// Each king's forms, White then Black (SCA-8, SCA-9).
+    pub(crate) forms: [Forms; 2],
 }
 
 fn parse_square_list(field: Field, text: &str) -> Result<Vec<Square>, PositionError> {
@@ -487,14 +495,18 @@ pub fn to_text(p: &Sonic) -> String {
 /// (squares here, hexagonal cells in `sonic-hex`: one grammar, G2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveSyntax<C = Square> {
-    pub start_form: Option<Form>,
+    /// The start-of-turn form choice, if written (SCA-9.1, SCA-9.2).
+    pub(crate) start_form: Option<Form>,
     /// `Some(false)` = `O-O`, `Some(true)` = `O-O-O`.
-    pub castle: Option<bool>,
+    pub(crate) castle: Option<bool>,
     /// The path: cells with the separator before each (`' '` for the first).
-    pub path: Vec<(char, C)>,
-    pub promo: Option<char>,
-    pub rotation: Option<Rotation>,
-    pub switch: Option<Form>,
+    pub(crate) path: Vec<(char, C)>,
+    /// The promotion letter, if written.
+    pub(crate) promo: Option<char>,
+    /// The rotation at the first capture, if written (SCA-4.1).
+    pub(crate) rotation: Option<Rotation>,
+    /// The form switch after the move, if written (SCA-8.1).
+    pub(crate) switch: Option<Form>,
 }
 
 impl<C> Default for MoveSyntax<C> {

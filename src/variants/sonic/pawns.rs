@@ -23,8 +23,10 @@ pub fn promotions(rules: SonicRules) -> impl Iterator<Item = u8> {
 /// A pawn move: the move, and the square of a pawn it takes en passant.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnMove {
-    pub mv: SonicMove,
-    pub en_passant: Option<u8>,
+    /// The move.
+    pub(crate) mv: SonicMove,
+    /// The square of the pawn taken en passant, if any.
+    pub(crate) en_passant: Option<u8>,
 }
 
 /// The promotions of the pawn move `mv` (kept out of line: rare).

@@ -24,8 +24,10 @@ pub use crate::core::chess::{color as color_of, BISHOP, BLACK, KING, KNIGHT, PAW
 use crate::core::chess::{self, color_bit};
 use crate::core::Color;
 
+/// A cell with no piece and no spring.
 pub const EMPTY: u8 = 0;
-pub const SPRING: u8 = 0x80;
+/// The spring bit of a cell (SCA-1, SCA-7).
+pub(crate) const SPRING: u8 = 0x80;
 /// Kind and colour bits of a cell.
 pub const PIECE_MASK: u8 = 0x1f;
 /// Kind bit: the piece also moves as a knight (SCA-12).
@@ -144,13 +146,15 @@ pub fn name(kind: u8) -> &'static str {
 /// The mailbox: one cell per square byte.
 pub type Cells = [u8; 256];
 
+/// Whether the cell holds a piece.
 #[inline]
-pub fn has_piece(cell: u8) -> bool {
+pub(crate) fn has_piece(cell: u8) -> bool {
     cell & 7 != 0
 }
 
+/// Whether the cell holds a spring.
 #[inline]
-pub fn is_spring(cell: u8) -> bool {
+pub(crate) fn is_spring(cell: u8) -> bool {
     cell & SPRING != 0
 }
 

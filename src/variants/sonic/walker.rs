@@ -170,8 +170,10 @@ impl Watch for NoWatch {}
 /// Records the cells a unit reads as bit `bit` of an inverted index (one
 /// bit set of units per cell).
 pub struct Footprint<'a> {
-    pub index: &'a mut [u64; 256],
-    pub bit: u64,
+    /// The inverted index: one bit set of units per cell.
+    pub(crate) index: &'a mut [u64; 256],
+    /// The unit's bit in the index.
+    pub(crate) bit: u64,
 }
 
 impl Watch for Footprint<'_> {
@@ -201,7 +203,8 @@ impl Watch for PathWatch {
 /// One branch replayed: its end, its path and what it removed.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    pub branch: Branch,
+    /// The branch's end.
+    pub(crate) branch: Branch,
     /// Start cell, then every landing cell with whether the mover captured
     /// or hit there (G2).
     pub path: SmallVec<[(u8, bool); 8]>,
@@ -220,7 +223,8 @@ impl<G: Geometry, F: FnMut(&Walker<G>, &Branch) -> bool> BranchSink<G> for F {}
 pub struct Walker<G: Geometry> {
     /// The mailbox as the branch being traced sees it.
     pub cells: Cells,
-    pub geo: G,
+    /// The board geometry.
+    pub(crate) geo: G,
     /// The colour bit of the moving side.
     me: u8,
     /// The enemy king's remaining forms: hits ≥ this lose it (SCA-9.3).
@@ -351,6 +355,7 @@ impl<G: Geometry> Walker<G> {
         saved
     }
 
+    /// Restores the start cell byte `saved` that [`Walker::vacate`] returned.
     #[inline]
     pub fn put_back(&mut self, from: u8, saved: u8) {
         self.cells[from as usize] = saved;

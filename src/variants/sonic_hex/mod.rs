@@ -33,6 +33,8 @@
 //! and its course, G2), [`position`] (state, `play`, the `Game`),
 //! [`notation`] (position and move text), `explain`, `diagram`.
 
+#![warn(missing_docs)]
+
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 use crate::variants::sonic::walker::WalkRules;
@@ -154,16 +156,26 @@ pub struct HexRules {
     pub turn_60: bool,
     /// SCA-4.1 \[option\] `alternate-turns`.
     pub alternate_turns: bool,
-    pub turn_90: bool,
-    pub eggman_forms: bool,
-    pub diagonal_pawn_captures: bool,
-    pub double_step_first_move_only: bool,
-    pub knight_stops: bool,
-    pub endless_allowed: bool,
-    pub springs_block: bool,
-    pub pawns_see_springs: bool,
-    pub no_forced_rotation: bool,
-    pub start_square_blocks: bool,
+    /// Mutant `turn-90`: the square board's 90° turn kept on the hexagonal board: a rook turns onto a diagonal (SCA-13).
+    pub(crate) turn_90: bool,
+    /// Mutant `eggman-forms`: Dr. Eggman's three forms kept on the hexagonal board: a hit costs a form and only the third loses the king (SCA-13, SCA-9).
+    pub(crate) eggman_forms: bool,
+    /// Mutant `diagonal-pawn-captures`: pawns capture one cell forward along the diagonals next to their file, as on the square board (SCA-13, GLN-1).
+    pub(crate) diagonal_pawn_captures: bool,
+    /// Mutant `double-step-first-move-only`: a pawn steps two cells only on its first move, so not after a capture onto another start cell (SCA-13, GLN-1).
+    pub(crate) double_step_first_move_only: bool,
+    /// Mutant `knight-stops`: a capturing knight stops on the captured cell: no Tails continuation (SCA-6).
+    pub(crate) knight_stops: bool,
+    /// Mutant `endless-allowed`: endless branches are cut by a step cap and played as stopping there (SCA-5).
+    pub(crate) endless_allowed: bool,
+    /// Mutant `springs-block`: a bare spring blocks R, B, Q, N like a friendly piece instead of acting as an enemy (SCA-3, SCA-7).
+    pub(crate) springs_block: bool,
+    /// Mutant `pawns-see-springs`: pawns may not enter a bare spring cell (SCA-2, SCA-13).
+    pub(crate) pawns_see_springs: bool,
+    /// Mutant `no-forced-rotation`: with one bounce side blocked the mover may also stop on the captured cell (SCA-4.2).
+    pub(crate) no_forced_rotation: bool,
+    /// Mutant `start-square-blocks`: the mover's vacated start cell still blocks it and a spring under it never acts during the move (SCA-4.2, SCA-5).
+    pub(crate) start_square_blocks: bool,
 }
 
 impl HexRules {

@@ -103,16 +103,19 @@ impl HexMove {
         }
     }
 
+    /// The mover's start cell.
     #[inline]
-    pub fn from(self) -> u8 {
+    pub(crate) fn from(self) -> u8 {
         self.from
     }
+    /// Where the mover comes to rest (see the field docs).
     #[inline]
-    pub fn to(self) -> u8 {
+    pub(crate) fn to(self) -> u8 {
         self.to
     }
+    /// The attack unit of an R, B, Q or N capture.
     #[inline]
-    pub fn unit(self) -> u8 {
+    pub(crate) fn unit(self) -> u8 {
         self.unit
     }
     /// An R, B, Q or N capture branch (replayed by the walker).
@@ -120,12 +123,14 @@ impl HexMove {
     pub fn is_walk(self) -> bool {
         self.flags & WALK != 0
     }
+    /// Whether the move is an en passant capture (GLN-1).
     #[inline]
-    pub fn is_en_passant(self) -> bool {
+    pub(crate) fn is_en_passant(self) -> bool {
         self.flags & EP != 0
     }
+    /// Whether the move is a pawn's double step (GLN-1).
     #[inline]
-    pub fn is_double(self) -> bool {
+    pub(crate) fn is_double(self) -> bool {
         self.flags & DOUBLE != 0
     }
     /// The rotation at the first capture (SCA-4.1).
