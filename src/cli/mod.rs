@@ -5,8 +5,6 @@
 //! `internal error: ...`); with `--json` the same error is also printed on
 //! stdout as one JSON object `{"error": {"kind", "message", "exit_code"}}`.
 
-#![warn(missing_docs)]
-
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -1,8 +1,6 @@
 //! Conformance: the fixture format, the runner, and the backends it checks
 //! (the reference; other implementations through the engine protocol).
 
-#![warn(missing_docs)]
-
 pub mod backend;
 pub(crate) mod bisect;
 pub mod engine;

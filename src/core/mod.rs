@@ -8,8 +8,6 @@
 //! their documented base game); the registry (`crate::variants`) names the
 //! games; the CLI and the conformance runner name all of them.
 
-#![warn(missing_docs)]
-
 pub mod bitboard;
 pub mod chess;
 pub mod color;

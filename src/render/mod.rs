@@ -8,8 +8,6 @@
 //! renders the SVG to PNG with resvg ([`png()`]). Written once for every
 //! game: square boards 1..16 × 1..16 and Gliński's hexagonal board.
 
-#![warn(missing_docs)]
-
 pub mod font;
 pub mod layout;
 mod png;

@@ -13,8 +13,6 @@
 //! The API table, the limits and the load test's figures are in
 //! CONFORMANCE.md ("The adjudication server").
 
-#![warn(missing_docs)]
-
 pub mod api;
 pub mod http;
 pub mod page;

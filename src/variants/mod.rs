@@ -3,8 +3,6 @@
 //! command or fixture describes ([`setup`]). Data flows one way: cli →
 //! conformance → registry → games → core.
 
-#![warn(missing_docs)]
-
 use crate::core::{DynGame, Error, Variant};
 
 pub mod bosses;

@@ -362,7 +362,9 @@ fn cli_writes_svg_and_png() {
     assert!(out.starts_with("legal: e2e4"));
     let text = std::fs::read_to_string(&svg).unwrap();
     roxmltree::Document::parse(&text).unwrap();
-    assert!(text.contains("<title>legal: e2e4 [FIDE-1]: a legal move</title>"));
+    assert!(text.contains(
+        "<title>legal: e2e4 [FIDE-1]: legal double step from the pawn&apos;s start rank</title>"
+    ));
     let bytes = std::fs::read(&png).unwrap();
     assert!(Pixmap::decode_png(&bytes).is_ok());
 

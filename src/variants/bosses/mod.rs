@@ -11,8 +11,6 @@
 //! for move lists and for bulk counting. Game end: CWB-10. Options:
 //! CWB-11. Position and move texts: [`notation`]; `explain`: `explain.rs`.
 
-#![warn(missing_docs)]
-
 use std::ops::ControlFlow;
 
 use smallvec::SmallVec;

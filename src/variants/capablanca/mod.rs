@@ -29,8 +29,6 @@
 //! Move text is UCI-like: `e2e4`, `a7a8c` (promotion letter lower case),
 //! castling as the king's move `f1i1` / `f1c1`.
 
-#![warn(missing_docs)]
-
 #[cfg(feature = "pictures")]
 mod diagram;
 mod explain;

@@ -28,8 +28,6 @@
 //!   ([`Crazy::play_traced`] with a [`RuleLog`]: the base rule, then
 //!   every rule whose effect happened, in order).
 
-#![warn(missing_docs)]
-
 pub mod board;
 pub mod check;
 #[cfg(feature = "pictures")]

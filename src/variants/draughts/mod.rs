@@ -30,8 +30,6 @@
 //! boss has taken are counted along the path. The games turn these results
 //! into their own moves and positions.
 
-#![warn(missing_docs)]
-
 use std::ops::ControlFlow;
 
 use crate::core::{Dir, Flow, Square};

@@ -16,8 +16,6 @@
 //! ([`crate::variants::draughts::Arena::series`]). Position and move texts:
 //! [`notation`]; `explain`: `explain.rs`.
 
-#![warn(missing_docs)]
-
 use crate::core::Notation as _;
 use crate::core::Variant;
 use std::ops::ControlFlow;

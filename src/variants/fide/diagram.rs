@@ -125,7 +125,10 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     }
     let r = verdict.reason.as_str();
     let king = pos.king(pos.turn);
-    let at = if let Some(&named) = g.scan(r).first() {
+    let at = if r.starts_with("not a ") {
+        // "not a pawn move from e2: ...": the piece cannot reach `to`.
+        sq(to)
+    } else if let Some(&named) = g.scan(r).first() {
         // "no piece ... on e2", "castling through an attacked square (f1)".
         named
     } else if r.contains("piece between king and rook") {

@@ -18,8 +18,6 @@
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).
 
-#![warn(missing_docs)]
-
 #[cfg(feature = "pictures")]
 mod diagram;
 mod explain;

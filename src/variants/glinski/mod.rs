@@ -26,8 +26,6 @@
 //! - [`record`]: game records in SAN with English or Hungarian letters;
 //! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
-#![warn(missing_docs)]
-
 #[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;

@@ -20,8 +20,6 @@
 //! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
 //! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
 
-#![warn(missing_docs)]
-
 use crate::core::Variant;
 use crate::core::{Color, DynGame, Mutant, Rules};
 

@@ -30,8 +30,6 @@
 //! variant `sonic-hex`, which reuses [`walker`], [`spindash`] and
 //! [`tails`] through [`geometry::Geometry`].
 
-#![warn(missing_docs)]
-
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 

@@ -33,8 +33,6 @@
 //! and its course, G2), [`position`] (state, `play`, the `Game`),
 //! [`notation`] (position and move text), `explain`, `diagram`.
 
-#![warn(missing_docs)]
-
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 use crate::variants::sonic::walker::WalkRules;
