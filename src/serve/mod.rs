@@ -37,26 +37,28 @@ pub struct Config {
 /// How long open connections may take to finish after Ctrl-C.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
-/// Waits for Ctrl-C (SIGINT) or SIGTERM.
-async fn stop_signal() {
+/// Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is
+/// called, not when the future is first polled: `run` calls it before it
+/// prints the URL, so a signal sent as soon as the URL is out is never
+/// met by the default action (which would kill the process uncleanly).
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+        let mut int = signal(SignalKind::interrupt())?;
+        let mut term = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = int.recv() => {}
+                _ = term.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }
 
@@ -79,6 +81,7 @@ pub fn run(config: &Config) -> std::io::Result<()> {
             std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}"))
         })?;
         let local = listener.local_addr()?;
+        let stop = stop_signal()?;
         {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -93,7 +96,7 @@ pub fn run(config: &Config) -> std::io::Result<()> {
         let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
         let serve = axum::serve(listener, http::router(config.limits)).with_graceful_shutdown(
             async move {
-                stop_signal().await;
+                stop.await;
                 let _ = stopped_tx.send(());
             },
         );
