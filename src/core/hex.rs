@@ -368,6 +368,246 @@ pub const BOARD: u128 = {
     b
 };
 
+/// A hexagonal board: which slots of the 11 × 11 parallelogram are its
+/// cells and how they are named. Every board here has files running
+/// straight up (White at the bottom), so directions, knight leaps and the
+/// slot tables of this module are the same on all of them; a board only
+/// masks them ([`Shape::board`]). Both boards are convex, so a line meets
+/// a board in one run of cells and masking a Gliński ray with a smaller
+/// board gives that board's ray.
+///
+/// - [`Shape::Glinski`]: the regular 91-cell hexagon of GLN-1 (also
+///   McCooey's board, MCC-1), files `a`–`l` without `j` (the module docs).
+/// - [`Shape::Shafran`]: SHF-1's 70-cell board of nine files `a`–`i` of
+///   6 7 8 9 10 9 8 7 6 cells. File `a` runs a1–a6, `e` e1–e10, `i`
+///   i5–i10; a rank runs from upper left to lower right (a1 b1 c1 d1 e1
+///   is the lower left edge, e1 f2 g3 h4 i5 the lower right one). Embedded
+///   with axial `x` = file − 4 and `z` = rank − file − 1 (file `a` = 0,
+///   rank 1 = 0): the cells `|x| ≤ 4`, `−4 ≤ z ≤ 5`, `−4 ≤ x + z ≤ 5`.
+///
+/// ```
+/// use arbiter::core::hex::Shape;
+/// let s = Shape::Shafran;
+/// assert_eq!(s.board().count_ones(), 70);
+/// let e1 = s.parse("e1").unwrap();
+/// assert_eq!(s.name(e1), "e1");
+/// assert_eq!(s.parse("f1"), None); // f1 is no cell of Shafran's board
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Shape {
+    /// Gliński's (and McCooey's) 91 cells.
+    #[default]
+    Glinski,
+    /// Shafran's 70 cells.
+    Shafran,
+}
+
+/// Shafran's file letters, left to right.
+pub const SHAFRAN_FILES: [char; 9] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+
+/// Whether axial `(x, z)` is on Shafran's board.
+const fn on_shafran(x: i8, z: i8) -> bool {
+    x >= -4 && x <= 4 && z >= -4 && z <= 5 && x + z >= -4 && x + z <= 5
+}
+
+/// Shafran's 70 cells as an occupancy board.
+pub const SHAFRAN_BOARD: u128 = {
+    let mut b = 0u128;
+    let mut s = 0;
+    while s < 121 {
+        if let Some(c) = Cell::from_slot(s) {
+            if on_shafran(c.x(), c.z()) {
+                b |= c.bit();
+            }
+        }
+        s += 1;
+    }
+    b
+};
+
+impl Shape {
+    /// The board's cells as an occupancy board.
+    #[inline(always)]
+    pub const fn board(self) -> u128 {
+        match self {
+            Shape::Glinski => BOARD,
+            Shape::Shafran => SHAFRAN_BOARD,
+        }
+    }
+    /// Number of cells.
+    pub const fn cells(self) -> usize {
+        self.board().count_ones() as usize
+    }
+    /// The file letters, left to right.
+    pub const fn files(self) -> &'static [char] {
+        match self {
+            Shape::Glinski => &FILES,
+            Shape::Shafran => &SHAFRAN_FILES,
+        }
+    }
+    /// Whether `c` is a cell of this board.
+    #[inline(always)]
+    pub const fn contains(self, c: Cell) -> bool {
+        self.board() & c.bit() != 0
+    }
+    /// The lowest rank index (0 = rank 1) of file `file` (0 = a).
+    pub const fn file_start(self, file: u8) -> u8 {
+        match self {
+            Shape::Glinski => 0,
+            Shape::Shafran => file.saturating_sub(4),
+        }
+    }
+    /// Number of cells of file `file` (0 = a); 0 past the last file.
+    pub const fn file_len(self, file: u8) -> u8 {
+        match self {
+            Shape::Glinski if file <= 10 => file_len(file),
+            Shape::Shafran if file <= 8 => 10 - (file as i8 - 4).unsigned_abs(),
+            _ => 0,
+        }
+    }
+    /// The cell on `file` (0 = a) and `rank` (0 = rank 1), if on the board.
+    pub const fn cell(self, file: u8, rank: u8) -> Option<Cell> {
+        match self {
+            Shape::Glinski => Cell::from_file_rank(file, rank),
+            Shape::Shafran => {
+                if file > 8 || rank > 9 {
+                    return None;
+                }
+                let x = file as i8 - 4;
+                let z = rank as i8 - file as i8;
+                if on_shafran(x, z) {
+                    Cell::from_axial(x, z)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+    /// File index of `c` (0 = a).
+    pub const fn file(self, c: Cell) -> u8 {
+        match self {
+            Shape::Glinski => c.file(),
+            Shape::Shafran => (c.x() + 4) as u8,
+        }
+    }
+    /// Rank index of `c` (0 = rank 1).
+    pub const fn rank(self, c: Cell) -> u8 {
+        match self {
+            Shape::Glinski => c.rank(),
+            Shape::Shafran => (c.z() + c.x() + 4) as u8,
+        }
+    }
+    /// The name of `c` on this board (`e1`, `i10`).
+    pub fn name(self, c: Cell) -> String {
+        format!(
+            "{}{}",
+            self.files()[self.file(c) as usize],
+            self.rank(c) + 1
+        )
+    }
+    /// The name of slot `slot` (`"?"` if it is no cell of this board).
+    pub fn slot_name(self, slot: usize) -> String {
+        match Cell::from_slot(slot) {
+            Some(c) if self.contains(c) => self.name(c),
+            _ => "?".to_string(),
+        }
+    }
+    /// `c` as a [`Square`] whose name is the cell's name on this board.
+    pub fn to_square(self, c: Cell) -> Square {
+        Square::new(
+            self.files()[self.file(c) as usize] as u8 - b'a',
+            self.rank(c),
+        )
+    }
+    /// Parses a cell name of this board (lower-case file letter, rank
+    /// without leading zero).
+    pub fn parse(self, text: &str) -> Option<Cell> {
+        let b = text.as_bytes();
+        if !(2..=3).contains(&b.len()) {
+            return None;
+        }
+        let file = self.files().iter().position(|&f| f as u8 == b[0])? as u8;
+        let digits = &text[1..];
+        if digits.starts_with('0') || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        self.cell(file, rank.checked_sub(1)?)
+    }
+    /// The longest cell name of this board at the start of `text`, with
+    /// its length.
+    pub fn parse_prefix(self, text: &str) -> Option<(Cell, usize)> {
+        for len in [3, 2] {
+            if text.len() >= len && text.is_char_boundary(len) {
+                if let Some(c) = self.parse(&text[..len]) {
+                    return Some((c, len));
+                }
+            }
+        }
+        None
+    }
+    /// Every cell of this board, in slot order.
+    pub fn all(self) -> impl Iterator<Item = Cell> {
+        Cells(self.board()).filter_map(Cell::from_slot)
+    }
+    /// The cell one step along `d` from `c`, if on this board.
+    #[inline]
+    pub const fn step(self, c: Cell, d: Dir) -> Option<Cell> {
+        match c.step(d) {
+            Some(n) if self.contains(n) => Some(n),
+            _ => None,
+        }
+    }
+    /// The cell `leap` away from `c`, if on this board.
+    #[inline]
+    pub const fn leap(self, c: Cell, leap: Leap) -> Option<Cell> {
+        match c.leap(leap) {
+            Some(n) if self.contains(n) => Some(n),
+            _ => None,
+        }
+    }
+    /// [`shift`] on this board.
+    #[inline(always)]
+    pub const fn shift(self, b: u128, d: Dir) -> u128 {
+        shift(b, d) & self.board()
+    }
+    /// [`slide`] on this board.
+    #[inline(always)]
+    pub fn slide(self, d: usize, slot: usize, occ: u128) -> u128 {
+        slide(d, slot, occ) & self.board()
+    }
+    /// The ray of `slot` along `d` on this board's empty board.
+    #[inline(always)]
+    pub fn ray(self, d: usize, slot: usize) -> u128 {
+        RAYS[d][slot] & self.board()
+    }
+    /// [`line`] on this board.
+    #[inline(always)]
+    pub fn line(self, a: usize, b: usize) -> u128 {
+        line(a, b) & self.board()
+    }
+    /// [`rook_attacks`] on this board.
+    #[inline(always)]
+    pub fn rook_attacks(self, slot: usize, occ: u128) -> u128 {
+        rook_attacks(slot, occ) & self.board()
+    }
+    /// [`bishop_attacks`] on this board.
+    #[inline(always)]
+    pub fn bishop_attacks(self, slot: usize, occ: u128) -> u128 {
+        bishop_attacks(slot, occ) & self.board()
+    }
+    /// The cells a knight on `slot` leaps to on this board.
+    #[inline(always)]
+    pub fn knight(self, slot: usize) -> u128 {
+        KNIGHT[slot] & self.board()
+    }
+    /// The cells a king on `slot` steps to on this board.
+    #[inline(always)]
+    pub fn king(self, slot: usize) -> u128 {
+        KING[slot] & self.board()
+    }
+}
+
 /// Files a, b, k, l: the sources a set-wise shift by a slot offset with
 /// dx = −1 (a), −2 (a, b), 1 (l) or 2 (k, l) must exclude (they would wrap
 /// round to the other side of the parallelogram).
@@ -627,6 +867,94 @@ mod tests {
         }
         let f6 = Cell::parse("f6").unwrap();
         assert_eq!((f6.x(), f6.z()), (0, 0));
+    }
+
+    #[test]
+    fn shafran_seventy_cells_with_their_names() {
+        let s = Shape::Shafran;
+        assert_eq!(s.cells(), 70);
+        assert_eq!(s.all().count(), 70);
+        assert_eq!(SHAFRAN_BOARD & !BOARD, 0);
+        let lens: Vec<u8> = (0..9).map(|f| s.file_len(f)).collect();
+        assert_eq!(lens, [6, 7, 8, 9, 10, 9, 8, 7, 6]);
+        for c in s.all() {
+            let name = s.name(c);
+            assert_eq!(s.parse(&name), Some(c), "{name}");
+            assert_eq!(s.cell(s.file(c), s.rank(c)), Some(c));
+            assert_eq!(s.to_square(c).to_string(), name);
+            let f = s.file(c);
+            assert!((s.file_start(f)..s.file_start(f) + s.file_len(f)).contains(&s.rank(c)));
+        }
+        // SHF-1: the files run from a1 b1 c1 d1 e1 f2 g3 h4 i5 up to a6 b7
+        // c8 d9 e10 f10 g10 h10 i10.
+        let bottom: Vec<String> = (0..9)
+            .map(|f| s.name(s.cell(f, s.file_start(f)).unwrap()))
+            .collect();
+        assert_eq!(
+            bottom,
+            ["a1", "b1", "c1", "d1", "e1", "f2", "g3", "h4", "i5"]
+        );
+        let top: Vec<String> = (0..9)
+            .map(|f| s.name(s.cell(f, s.file_start(f) + s.file_len(f) - 1).unwrap()))
+            .collect();
+        assert_eq!(
+            top,
+            ["a6", "b7", "c8", "d9", "e10", "f10", "g10", "h10", "i10"]
+        );
+        for bad in ["f1", "j1", "a7", "i4", "i11", "e11", "k1", "a0", "e01"] {
+            assert_eq!(s.parse(bad), None, "{bad}");
+        }
+        // Up the file, and the rank running down to the right (4 o'clock).
+        let e1 = s.parse("e1").unwrap();
+        assert_eq!(
+            s.step(e1, Dir::UP).map(|c| s.name(c)).as_deref(),
+            Some("e2")
+        );
+        let a1 = s.parse("a1").unwrap();
+        assert_eq!(
+            s.step(a1, Dir::from_hour(4)).map(|c| s.name(c)).as_deref(),
+            Some("b1")
+        );
+        assert_eq!(
+            s.step(e1, Dir::from_hour(2)).map(|c| s.name(c)).as_deref(),
+            Some("f2")
+        );
+        assert_eq!(s.step(e1, Dir::DOWN), None);
+        // Glinski's shape is the plain module functions.
+        let g = Shape::Glinski;
+        assert_eq!(g.cells(), 91);
+        for c in g.all() {
+            assert_eq!(g.name(c), c.to_string());
+            assert_eq!(g.parse(&c.to_string()), Some(c));
+        }
+    }
+
+    #[test]
+    fn shafran_rays_stop_at_its_edge() {
+        let s = Shape::Shafran;
+        for c in s.all() {
+            for d in Dir::ALL {
+                // The masked ray is exactly the cells reached step by step.
+                let mut want = 0u128;
+                let mut at = c;
+                while let Some(n) = s.step(at, d) {
+                    want |= n.bit();
+                    at = n;
+                }
+                assert_eq!(s.ray(d.index(), c.slot()), want, "{} {d:?}", s.name(c));
+                assert_eq!(s.slide(d.index(), c.slot(), 0), want);
+                assert_eq!(s.shift(c.bit(), d), s.step(c, d).map_or(0, Cell::bit));
+            }
+            let leaps = KNIGHT_LEAPS
+                .iter()
+                .filter_map(|&l| s.leap(c, l))
+                .fold(0u128, |b, n| b | n.bit());
+            assert_eq!(s.knight(c.slot()), leaps);
+        }
+        let e1 = s.parse("e1").unwrap();
+        let up: Vec<String> = Cells(s.ray(0, e1.slot())).map(|x| s.slot_name(x)).collect();
+        assert_eq!(up.len(), 9);
+        assert_eq!(up.last().map(String::as_str), Some("e10"));
     }
 
     #[test]
