@@ -26,6 +26,7 @@
 //! - [`record`]: game records in SAN with English or Hungarian letters;
 //! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
+pub mod base;
 #[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;

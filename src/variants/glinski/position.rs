@@ -23,10 +23,12 @@
 //! is compiled out.
 
 use crate::core::hex::{
-    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, slot_name, Cell,
-    Cells, Dir, BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS, SLOTS,
+    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, slot_name, Cells,
+    BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS,
 };
 use crate::core::{Flow, MoveSink, Rejection, Trace};
+
+use super::base::GLINSKI;
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;
@@ -90,108 +92,18 @@ impl Mv {
 /// The start cells of each colour's pawns (GLN-1): White b1 c2 d3 e4 f5
 /// g4 h3 i2 k1, Black b7 … k7. A pawn of that colour on one of them may
 /// step two cells.
-pub const START: [u128; 2] = [
-    cells(&["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]),
-    cells(&["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]),
-];
+pub const START: [u128; 2] = GLINSKI.pawn_start;
 
 /// The promotion cells (the far edge: the cells with no cell straight
 /// ahead): White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6, Black rank 1.
-pub const PROMOTION: [u128; 2] = [
-    BOARD & !shift(BOARD, Dir::DOWN),
-    BOARD & !shift(BOARD, Dir::UP),
-];
+pub const PROMOTION: [u128; 2] = GLINSKI.promotion;
 
 /// Cells a pawn of each colour can stand on: reachable from its start
 /// cells by its moves (forward and the two capture directions). The rest
 /// ("behind" the start cells) is impossible in a position.
-pub const PAWN_CELLS: [u128; 2] = [reach(WHITE), reach(BLACK)];
+pub const PAWN_CELLS: [u128; 2] = GLINSKI.pawn_cells;
 
-/// Each colour's forward direction.
-pub const FORWARD: [Dir; 2] = [Dir::UP, Dir::DOWN];
-
-/// The two capture directions of each colour's pawns: one cell forward
-/// along the two orthogonal lines 60° left and right of forward (GLN-1):
-/// White 10 and 2 o'clock, Black 8 and 4 o'clock. Index 1: the mutant
-/// `diagonal-pawn-captures` (the diagonals next to forward, 11 and 1 /
-/// 7 and 5 o'clock).
-pub const CAPTURE_DIRS: [[[Dir; 2]; 2]; 2] = [
-    [
-        [Dir::from_hour(10), Dir::from_hour(2)],
-        [Dir::from_hour(8), Dir::from_hour(4)],
-    ],
-    [
-        [Dir::from_hour(11), Dir::from_hour(1)],
-        [Dir::from_hour(7), Dir::from_hour(5)],
-    ],
-];
-
-/// `PAWN_ATTACKS[mode][color][slot]`: the cells a pawn of `color` on
-/// `slot` attacks (mode 0 the rules, 1 the mutant). Symmetric: the pawns
-/// of `color` that attack a cell stand on `PAWN_ATTACKS[mode][1 - color]`.
-pub static PAWN_ATTACKS: [[[u128; SLOTS]; 2]; 2] = {
-    let mut t = [[[0u128; SLOTS]; 2]; 2];
-    let mut mode = 0;
-    while mode < 2 {
-        let mut color = 0;
-        while color < 2 {
-            let mut s = 0;
-            while s < 121 {
-                if let Some(c) = Cell::from_slot(s) {
-                    let mut i = 0;
-                    while i < 2 {
-                        if let Some(n) = c.step(CAPTURE_DIRS[mode][color][i]) {
-                            t[mode][color][s] |= n.bit();
-                        }
-                        i += 1;
-                    }
-                }
-                s += 1;
-            }
-            color += 1;
-        }
-        mode += 1;
-    }
-    t
-};
-
-const fn cells(names: &[&str]) -> u128 {
-    let mut b = 0u128;
-    let mut i = 0;
-    while i < names.len() {
-        let n = names[i].as_bytes();
-        let mut file = 0;
-        while crate::core::hex::FILES[file] as u8 != n[0] {
-            file += 1;
-        }
-        let mut rank = 0u8;
-        let mut k = 1;
-        while k < n.len() {
-            rank = rank * 10 + (n[k] - b'0');
-            k += 1;
-        }
-        match Cell::from_file_rank(file as u8, rank - 1) {
-            Some(c) => b |= c.bit(),
-            None => panic!("not a cell"),
-        }
-        i += 1;
-    }
-    b
-}
-
-const fn reach(color: usize) -> u128 {
-    let mut r = START[color];
-    loop {
-        let next = r
-            | shift(r, FORWARD[color])
-            | shift(r, CAPTURE_DIRS[0][color][0])
-            | shift(r, CAPTURE_DIRS[0][color][1]);
-        if next == r {
-            return r;
-        }
-        r = next;
-    }
-}
+pub use super::base::{CAPTURE_DIRS, FORWARD, PAWN_ATTACKS};
 
 /// The position. Only [`super::fen::Setup::validate`] builds one from
 /// outside, so move generation never sees an inconsistent state.
@@ -733,7 +645,7 @@ impl Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::hex::slot_name;
+    use crate::core::hex::{slot_name, Cell};
     #[cfg(feature = "pictures")]
     #[allow(unused_imports)]
     use crate::core::Draw as _;
