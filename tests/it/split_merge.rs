@@ -87,8 +87,12 @@ fn distributed(dir: &Path, game: &[String], depth: u32, at: u32, divide: bool) -
 fn the_jobs_add_up_to_perft_in_every_game_on_every_snapshot_position() {
     let dir = scratch_dir("split-every-game");
     let (mut variants, mut all) = (BTreeSet::new(), BTreeSet::new());
-    for c in perft_cases::all().into_iter().filter(|c| !c.deep) {
-        all.insert(c.variant.clone());
+    for (i, c) in perft_cases::all()
+        .into_iter()
+        .filter(|c| !c.deep)
+        .enumerate()
+    {
+        let first_of_game = all.insert(c.variant.clone());
         let counts = c.counts();
         // A node budget keeps this fast in a debug build: the deepest of
         // depths 1 to 3 with at most 100 000 leaves.
@@ -96,7 +100,19 @@ fn the_jobs_add_up_to_perft_in_every_game_on_every_snapshot_position() {
             continue;
         };
         let want = counts[&depth];
-        for at in BTreeSet::from([1, depth - 1, depth]) {
+        // Each position is split once (at 1, depth - 1 or depth in turn),
+        // the first position of each game at every level.
+        let levels = if first_of_game {
+            BTreeSet::from([1, depth - 1, depth])
+        } else {
+            let at = [1, depth - 1, depth][i % 3];
+            BTreeSet::from([if at == 0 || (at > 1 && counts[&at] > 5_000) {
+                1
+            } else {
+                at
+            }])
+        };
+        for at in levels {
             if at == 0 || (at > 1 && counts[&at] > 5_000) {
                 continue;
             }
@@ -108,7 +124,10 @@ fn the_jobs_add_up_to_perft_in_every_game_on_every_snapshot_position() {
                 c.name
             );
         }
-        // The divide by root move equals `arbiter divide`.
+        // The divide by root move equals `arbiter divide` (once per game).
+        if !first_of_game {
+            continue;
+        }
         let mut divide = vec!["divide".to_string(), "--depth".into(), depth.to_string()];
         divide.extend(c.args());
         let direct = ok(&dir, &strs(&divide));
