@@ -11,8 +11,10 @@ use crate::core::Notation as _;
 use crate::core::{Candidates, Game, MoveError, RuleLog, Verdict};
 use crate::variants::sonic::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
 
+use crate::variants::glinski::base::BaseId;
+
 use super::moves::HexMove;
-use super::notation::{parse_move_text, MoveSyntax};
+use super::notation::{parse_move_text_on, MoveSyntax};
 use super::position::SonicHex;
 
 fn illegal(text: &str, reason: impl Into<String>, rules: &[&'static str]) -> Verdict {
@@ -28,9 +30,12 @@ fn reason_of(p: &SonicHex, m: &HexMove) -> String {
     match k {
         PAWN if m.is_en_passant() => format!(
             "legal en passant capture of the pawn on {}",
-            SonicHex::name(p.en_passant_victim(m.to()))
+            p.name(p.en_passant_victim(m.to()))
         ),
-        PAWN if m.is_double() => "legal double step from a start cell".into(),
+        PAWN if m.is_double() => "legal multi-cell first move from a start cell".into(),
+        KING if m.is_castling() => {
+            "castling: king and rook unmoved, the cells between them without pieces, the king not attacked on its start, the cells it passes over nor its destination (SCA-10)".into()
+        }
         KING => "a step of the usual king (one form, SCA-13)".into(),
         KNIGHT if m.is_walk() => "a Tails capture chain along one Gliński leap".into(),
         k if is_ranged(k) && m.is_walk() => format!(
@@ -70,7 +75,7 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
         p.clone().apply_traced(m, &mut log);
         return Ok(Verdict::legal(text, log.into_rules(), reason_of(p, m)));
     }
-    let syn = parse_move_text(text)?;
+    let syn = parse_move_text_on(text, p.rules.shape())?;
     if let Some((_, why)) = found.rejected.iter().find(|(m, _)| names(p, m, text, &syn)) {
         return Ok(Verdict::illegal(
             text,
@@ -94,10 +99,27 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
         ));
     }
     if syn.castle.is_some() {
+        match p.rules.board {
+            BaseId::Glinski => {
+                return Ok(illegal(
+                    text,
+                    "there is no castling on Gliński's board",
+                    &["SCA-13", "GLN-1"],
+                ))
+            }
+            BaseId::Mccooey => {
+                return Ok(illegal(
+                    text,
+                    "there is no castling on McCooey's board",
+                    &["SCA-13", "SCA-13.1", "MCC-1"],
+                ))
+            }
+            BaseId::Shafran => {}
+        }
         return Ok(illegal(
             text,
-            "there is no castling on Gliński's board",
-            &["SCA-13", "GLN-1"],
+            "castling on Shafran's board is written as the king's move (e1-b1, e1-c1, e1-h4, e1-g3)",
+            &["SCA-13.1", "SHF-1"],
         ));
     }
     let me = p.turn;
@@ -106,7 +128,7 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
     if !has_piece(cell) || color_of(cell) != me {
         return Ok(illegal(
             text,
-            format!("no {} piece on {from}", me.name()),
+            format!("no {} piece on {}", me.name(), p.name(from.slot() as u8)),
             &["G2"],
         ));
     }

@@ -25,7 +25,7 @@ use crate::core::{Flow, MoveSink, Rejection};
 use crate::variants::sonic::pieces::{kind, KNIGHT};
 use crate::variants::sonic::walker::{NoWatch, Walker};
 
-use super::grid::{HexGrid, LEAP};
+use super::grid::HexGrid;
 use super::moves::HexMove;
 use super::pawns;
 use super::position::SonicHex;
@@ -57,8 +57,12 @@ impl SonicHex {
         }
         let own = self.occ[me];
         let enemy = self.occ[me ^ 1];
+        let board = self.rules.shape().board();
         // SCA-13: the usual king, one step; it ignores springs (SCA-2).
-        targets(sink, king, hex::KING[king] & !own)?;
+        targets(sink, king, hex::KING[king] & board & !own)?;
+        if self.castling != 0 {
+            self.castlings(sink)?;
+        }
         pawns::moves(self, sink)?;
         // SCA-3: a quiet move ends before any piece or spring.
         let block = own | enemy | self.springs;
@@ -72,7 +76,7 @@ impl SonicHex {
             let k = kind(self.cells[from]);
             let f = from as u8;
             let saved = w.vacate(f);
-            let flow = piece_moves(&mut w, sink, from, k, block, targets_of_capture);
+            let flow = piece_moves(&mut w, sink, from, k, block, targets_of_capture, board);
             w.put_back(f, saved);
             flow?;
         }
@@ -84,6 +88,7 @@ impl SonicHex {
 /// (vacated on `w`): quiet moves by occupancy, capture branches by the
 /// walker.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn piece_moves<S: MoveSink<HexMove>>(
     w: &mut Walker<HexGrid>,
     sink: &mut S,
@@ -91,11 +96,13 @@ fn piece_moves<S: MoveSink<HexMove>>(
     kind: u8,
     block: u128,
     targets_of_capture: u128,
+    board: u128,
 ) -> Flow {
     let f = from as u8;
     if kind == KNIGHT {
-        targets(sink, from, hex::KNIGHT[from] & !block)?;
-        for (unit, leap) in LEAP.iter().enumerate() {
+        targets(sink, from, hex::KNIGHT[from] & board & !block)?;
+        let table = w.geo.leaps_table();
+        for (unit, leap) in table.iter().enumerate() {
             let to = leap[from];
             if to != 0 && targets_of_capture & (1u128 << to) != 0 {
                 // SCA-6 (SCA-13: Gliński's leaps): the Tails chain.
@@ -104,7 +111,9 @@ fn piece_moves<S: MoveSink<HexMove>>(
         }
     } else {
         for &d in w.units(kind) {
-            let ray = hex::slide(d as usize, from, block);
+            // SCA-13.1: the ray ends at the board's edge (its shape is
+            // convex: a ray that leaves it never comes back).
+            let ray = hex::slide(d as usize, from, block) & board;
             targets(sink, from, ray & !block)?;
             if ray & targets_of_capture != 0 {
                 // SCA-4 … SCA-5 (SCA-13: 120° or 60° turns).

@@ -15,47 +15,62 @@
 //! rook lines, a bishop on bishop lines); the mutant's 90° moves a rook
 //! onto a diagonal and back.
 
-use crate::core::hex::{self, Cell, Dir, SLOTS};
+use crate::core::hex::{self, Cell, Dir, Shape, SLOTS};
 use crate::core::Rotation;
 use crate::variants::sonic::geometry::Geometry;
 use crate::variants::sonic::pieces::{BISHOP, QUEEN, ROOK};
 
-/// `[dir][slot]`: the slot one step along clock direction `dir`, 0 off the
-/// board (slot 0 is not a cell).
-static STEP: [[u8; SLOTS]; 12] = {
-    let mut t = [[0u8; SLOTS]; 12];
-    let mut d = 0;
-    while d < 12 {
-        let mut s = 0;
-        while s < 121 {
-            if let Some(c) = Cell::from_slot(s) {
-                if let Some(n) = c.step(Dir::ALL[d]) {
-                    t[d][s] = n.slot() as u8;
+/// `[shape][dir][slot]`: the slot one step along clock direction `dir` on
+/// the board of `shape` ([`Shape::Glinski`] = 0, [`Shape::Shafran`] = 1),
+/// 0 off that board (slot 0 is not a cell).
+static STEP: [[[u8; SLOTS]; 12]; 2] = {
+    let mut t = [[[0u8; SLOTS]; 12]; 2];
+    let shapes = [Shape::Glinski, Shape::Shafran];
+    let mut k = 0;
+    while k < 2 {
+        let mut d = 0;
+        while d < 12 {
+            let mut s = 0;
+            while s < 121 {
+                if let Some(c) = Cell::from_slot(s) {
+                    if shapes[k].contains(c) {
+                        if let Some(n) = shapes[k].step(c, Dir::ALL[d]) {
+                            t[k][d][s] = n.slot() as u8;
+                        }
+                    }
                 }
+                s += 1;
             }
-            s += 1;
+            d += 1;
         }
-        d += 1;
+        k += 1;
     }
     t
 };
 
-/// `[i][slot]`: the slot one knight leap [`hex::KNIGHT_LEAPS`]`[i]` away, 0
-/// off the board.
-pub static LEAP: [[u8; SLOTS]; 12] = {
-    let mut t = [[0u8; SLOTS]; 12];
-    let mut i = 0;
-    while i < 12 {
-        let mut s = 0;
-        while s < 121 {
-            if let Some(c) = Cell::from_slot(s) {
-                if let Some(n) = c.leap(hex::KNIGHT_LEAPS[i]) {
-                    t[i][s] = n.slot() as u8;
+/// `[shape][i][slot]`: the slot one knight leap [`hex::KNIGHT_LEAPS`]`[i]`
+/// away on the board of `shape` (as [`STEP`]), 0 off that board.
+pub static LEAP: [[[u8; SLOTS]; 12]; 2] = {
+    let mut t = [[[0u8; SLOTS]; 12]; 2];
+    let shapes = [Shape::Glinski, Shape::Shafran];
+    let mut k = 0;
+    while k < 2 {
+        let mut i = 0;
+        while i < 12 {
+            let mut s = 0;
+            while s < 121 {
+                if let Some(c) = Cell::from_slot(s) {
+                    if shapes[k].contains(c) {
+                        if let Some(n) = shapes[k].leap(c, hex::KNIGHT_LEAPS[i]) {
+                            t[k][i][s] = n.slot() as u8;
+                        }
+                    }
                 }
+                s += 1;
             }
-            s += 1;
+            i += 1;
         }
-        i += 1;
+        k += 1;
     }
     t
 };
@@ -69,26 +84,48 @@ pub const QUEEN_LINES: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 /// The knight's twelve leaps.
 pub const KNIGHT_UNITS: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-/// Gliński's board with a turn angle (see the module docs).
+/// A hexagonal board (Gliński's 91 cells or Shafran's 70, SCA-13.1) with
+/// a turn angle (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HexGrid {
     /// Clock hours per turn (30° each): 4, 2, or 3 under the mutant.
     pub hours: u8,
+    /// The table index of the board's shape (0 Gliński's, 1 Shafran's).
+    shape: u8,
 }
 
 impl HexGrid {
     /// SCA-13: 120°.
-    pub const TURN_120: HexGrid = HexGrid { hours: 4 };
+    pub const TURN_120: HexGrid = HexGrid { hours: 4, shape: 0 };
     /// SCA-13 rule option `turn=60`.
-    pub const TURN_60: HexGrid = HexGrid { hours: 2 };
+    pub const TURN_60: HexGrid = HexGrid { hours: 2, shape: 0 };
     /// Mutant `turn-90`: the square board's 90°.
-    pub const TURN_90: HexGrid = HexGrid { hours: 3 };
+    pub const TURN_90: HexGrid = HexGrid { hours: 3, shape: 0 };
+
+    /// This turn angle on the board of `shape` (SCA-13.1): steps and leaps
+    /// stay on its cells.
+    #[inline]
+    pub const fn on(self, shape: Shape) -> HexGrid {
+        HexGrid {
+            hours: self.hours,
+            shape: match shape {
+                Shape::Glinski => 0,
+                Shape::Shafran => 1,
+            },
+        }
+    }
+
+    /// The knight-leap table of this board (`[i][slot]`, 0 off the board).
+    #[inline(always)]
+    pub fn leaps_table(self) -> &'static [[u8; SLOTS]; 12] {
+        &LEAP[self.shape as usize]
+    }
 }
 
 impl Geometry for HexGrid {
     #[inline]
     fn step(self, cell: u8, dir: u8) -> Option<u8> {
-        let n = STEP[dir as usize][cell as usize];
+        let n = STEP[self.shape as usize][dir as usize][cell as usize];
         (n != 0).then_some(n)
     }
     #[inline]
@@ -104,7 +141,7 @@ impl Geometry for HexGrid {
     }
     #[inline]
     fn leap(self, cell: u8, leap: u8) -> Option<u8> {
-        let n = LEAP[leap as usize][cell as usize];
+        let n = LEAP[self.shape as usize][leap as usize][cell as usize];
         (n != 0).then_some(n)
     }
     #[inline]

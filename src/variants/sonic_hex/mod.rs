@@ -33,10 +33,13 @@
 //! and its course, G2), [`position`] (state, `play`, the `Game`),
 //! [`notation`] (position and move text), `explain`, `diagram`.
 
+use crate::core::hex::Shape;
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
+use crate::variants::glinski::base::{Base, BaseId};
 use crate::variants::sonic::walker::WalkRules;
 
+mod castling;
 #[cfg(feature = "pictures")]
 pub mod diagram;
 mod explain;
@@ -58,6 +61,15 @@ use grid::HexGrid;
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 -";
 
+/// The start position text on the board of `base` (SCA-13, SCA-13.1):
+/// the base's start text with an empty springs field.
+pub fn start_text(base: BaseId) -> String {
+    match base {
+        BaseId::Glinski => START.to_string(),
+        b => format!("{} -", Base::of(b).start_text),
+    }
+}
+
 /// The spindash turn of `sonic-hex` (SCA-13): the `turn` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -74,8 +86,25 @@ impl crate::core::Choice for Turn {
     }
 }
 
+/// SCA-13.1: the rule option `board` names the base (GLN-1, MCC-1,
+/// SHF-1) whose board, cell names, start array, pawns and knight
+/// `sonic-hex` plays with.
+impl crate::core::Choice for BaseId {
+    const WORDS: &'static [&'static str] = &["glinski", "mccooey", "shafran"];
+    fn from_index(i: usize) -> BaseId {
+        [BaseId::Glinski, BaseId::Mccooey, BaseId::Shafran][i]
+    }
+}
+
 /// The rule options of `sonic-hex`.
-static OPTIONS: [RuleOption; 2] = [
+static OPTIONS: [RuleOption; 3] = [
+    RuleOption {
+        name: "board",
+        kind: OptionKind::Choice {
+            values: BaseId::WORDS,
+        },
+        doc: "the hexagonal base (SCA-13.1): glinski (default), mccooey or shafran — its board, array, pawns and knight; castling only on shafran",
+    },
     RuleOption {
         name: "turn",
         kind: OptionKind::Choice {
@@ -142,7 +171,7 @@ pub static VARIANT: Variant = Variant {
     name: "Hexagonal Sonic Chess on Gliński's board (SCA-13)",
     options: &OPTIONS,
     mutants: &MUTANTS,
-    start: |_| Ok(START.to_string()),
+    start: |r| Ok(start_text(HexRules::from_rules(r)?.board)),
     parse,
 };
 
@@ -150,6 +179,8 @@ pub static VARIANT: Variant = Variant {
 /// (never looked up by name per node).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HexRules {
+    /// SCA-13.1 \[option\] `board`: the hexagonal base (default Gliński's).
+    pub board: BaseId,
     /// SCA-13 \[option\] `turn=60`: 60° turns instead of 120°.
     pub turn_60: bool,
     /// SCA-4.1 \[option\] `alternate-turns`.
@@ -184,6 +215,7 @@ impl HexRules {
     /// A name `sonic-hex` does not declare (a bug).
     pub fn from_rules(r: &Rules) -> Result<HexRules, crate::core::RuleError> {
         Ok(HexRules {
+            board: r.choice::<BaseId>("board")?,
             turn_60: r.choice::<Turn>("turn")? == Turn::Deg60,
             alternate_turns: r.flag("alternate-turns")?,
             turn_90: r.is_mutant("turn-90")?,
@@ -199,16 +231,29 @@ impl HexRules {
         })
     }
 
-    /// The board with its turn angle (SCA-13).
+    /// The board with its turn angle (SCA-13) and shape (SCA-13.1).
     #[inline]
     pub fn grid(self) -> HexGrid {
-        if self.turn_90 {
+        let g = if self.turn_90 {
             HexGrid::TURN_90
         } else if self.turn_60 {
             HexGrid::TURN_60
         } else {
             HexGrid::TURN_120
-        }
+        };
+        g.on(self.shape())
+    }
+
+    /// The base (SCA-13.1): GLN-1 unless `board=` names another.
+    #[inline(always)]
+    pub fn base(self) -> &'static Base {
+        Base::of(self.board)
+    }
+
+    /// The board's shape (SCA-13.1: Shafran's 70 cells with `board=shafran`).
+    #[inline(always)]
+    pub fn shape(self) -> Shape {
+        self.base().shape
     }
 
     /// What the walker reads.

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 
 use crate::core::hex::Cell;
 use crate::core::{Rotation, Square};
+use crate::variants::glinski::base::{Base, Castling};
 use crate::variants::sonic::pieces::{color_of, has_piece, kind};
 use crate::variants::sonic::walker::Branch;
 
@@ -27,8 +28,11 @@ const WALK: u8 = 4;
 const EP: u8 = 8;
 /// `flags`: the promotion piece kind (bits 4–6; 0 = none).
 const PROMO_SHIFT: u8 = 4;
-/// `flags`: a pawn's double step.
+/// `flags`: a pawn's double step (or SHF-1's three-cell move).
 const DOUBLE: u8 = 0x80;
+/// `unit` of a move without [`WALK`]: a castling (SCA-13.1), with the
+/// castling index in bits 1–2 and long in bit 0.
+const CASTLE: u8 = 0x10;
 
 /// One complete turn of `sonic-hex` (G2), compact (see the module docs).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -142,6 +146,32 @@ impl HexMove {
             _ => None,
         }
     }
+    /// A castling (SHF-1 under SCA-13.1) by the base's castling `index`,
+    /// long or short: the king's move from `king` to `to`. Stored as a
+    /// move with no walk flag and a nonzero `unit`.
+    #[inline]
+    pub fn castle(king: u8, to: u8, index: usize, long: bool) -> HexMove {
+        HexMove {
+            from: king,
+            to,
+            unit: CASTLE | ((index as u8) << 1) | u8::from(long),
+            flags: 0,
+        }
+    }
+    /// Whether the move is a castling (SCA-13.1).
+    #[inline]
+    pub fn is_castling(self) -> bool {
+        self.flags & WALK == 0 && self.unit & CASTLE != 0
+    }
+    /// The castling of `base` this move makes, and whether it is the long
+    /// one (only for [`HexMove::is_castling`]).
+    #[inline]
+    pub(crate) fn castling(self, base: &Base) -> (&'static Castling, bool) {
+        (
+            &base.castlings[usize::from((self.unit & !CASTLE) >> 1)],
+            self.unit & 1 != 0,
+        )
+    }
     /// The promotion piece kind.
     #[inline]
     pub fn promotion(self) -> Option<u8> {
@@ -156,7 +186,8 @@ pub type Course = SmallVec<[(u8, bool); 8]>;
 
 /// The square of a slot in the picture convention of
 /// [`crate::core::diagram::Geometry::Hex`] (file index 0..=10 for a..l
-/// without j, rank − 1), also used by the shared move.
+/// without j, rank − 1), also used by the shared move. Slots are
+/// Gliński's on every board (Shafran's 70 cells are a subset).
 pub fn square(slot: u8) -> Square {
     Cell::from_slot(slot as usize).map_or(Square(0), |c| Square::new(c.file(), c.rank()))
 }
@@ -176,6 +207,10 @@ impl SonicHex {
             {
                 c.extend(r.path[1..].iter().copied());
             }
+            return c;
+        }
+        if m.is_castling() {
+            c.push((to, false));
             return c;
         }
         let target = self.cells[to as usize];

@@ -18,6 +18,19 @@
 //! cell     = file rank           ; a1 .. l6, f11 (files a-l without j)
 //! ```
 //!
+//! With `board=mccooey` (SCA-13.1) the same text on McCooey's array
+//! (`b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - 0 1 -`);
+//! with `board=shafran` SHF-1's text plus the springs field: ten rows,
+//! Shafran's rank 10 (e10 … i10) first and rank 1 (a1 … e1) last, each
+//! from its lowest file; then the side, the castling field (a subset of
+//! `AIai` in that order — the rook's file, upper case White — or `-`;
+//! each right needs its king and rook on their start cells), the en
+//! passant field (the cells the last 2- or 3-cell pawn move crossed, in
+//! the order crossed, `d3,d4`, or `-`), the counters and the springs
+//! (4, 6 or 7 fields):
+//! `kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1 -`.
+//! A castling field on a board without castling is rejected (`castling`).
+//!
 //! Three fields mean `0 1` and no springs, five fields no springs. The
 //! start position has no springs (SCA-13):
 //! `b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 -`.
@@ -59,11 +72,11 @@
 //! For `explain`, the square game's form prefixes and suffixes (`N:`,
 //! `:A`) and `O-O`/`O-O-O` are read too: they are illegal here (SCA-13).
 
-use crate::core::hex::Cell;
-use crate::core::notation::turn_char;
+use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
+use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::{Color, Field, MoveError, PositionError};
-use crate::variants::glinski::fen::{rank_cells, Setup as GlinskiSetup};
-use crate::variants::glinski::{PAWN_CELLS, PAWN_PROMOTION, PAWN_START};
+use crate::variants::glinski::base::{BaseId, FORWARD};
+use crate::variants::glinski::fen::{Setup as GlinskiSetup, LETTERS};
 use crate::variants::sonic::notation::{
     parse_move_on, write_path, write_promotion_and_rotation, MoveBoard,
 };
@@ -76,17 +89,64 @@ use super::HexRules;
 /// A position text after the syntax step: whatever the text said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// Board, turn, en passant cell, counters (`glinski`'s syntax).
-    pub base: GlinskiSetup,
+    /// `(color, role)` per slot (roles P N B R Q K).
+    pub board: [Option<(usize, usize)>; SLOTS],
+    /// The side to move (colour index).
+    pub turn: usize,
+    /// Castling rights (SHF-1, SCA-13.1): bit `i` = the base's castling `i`.
+    pub castling: u8,
+    /// The crossed cells of the last multi-step, in the order crossed.
+    pub ep: Vec<Cell>,
+    /// The halfmove clock.
+    pub halfmove: u32,
+    /// The fullmove number.
+    pub fullmove: u32,
     /// The spring cells, as listed.
     pub springs: Vec<Cell>,
 }
 
-/// The syntax step (see the module docs).
+/// The cells of rank `rank` (0 = rank 1) of `shape`, from its lowest file
+/// (the order of a row of the position text).
+pub fn rank_cells(shape: Shape, rank: u8) -> impl Iterator<Item = Cell> {
+    (0..shape.files().len() as u8).filter_map(move |f| shape.cell(f, rank))
+}
+
+/// Number of ranks (rows of the position text) of `shape`.
+fn ranks_of(shape: Shape) -> u8 {
+    match shape {
+        Shape::Glinski => 11,
+        Shape::Shafran => 10,
+    }
+}
+
+fn cell_list(shape: Shape, field: Field, list: &str) -> Result<Vec<Cell>, PositionError> {
+    let expected = match shape {
+        Shape::Glinski => "cells a1..l6, f11",
+        Shape::Shafran => "cells a1..i10 of Shafran's board",
+    };
+    list.split(',')
+        .map(|s| {
+            shape.parse(s).ok_or_else(|| {
+                PositionError::syntax(
+                    field,
+                    format!(
+                        "'{}' is not a cell (expected '-' or {expected} joined by ',')",
+                        crate::core::error::echo(s)
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The syntax step on the board of `board` (see the module docs).
 ///
 /// # Errors
 /// [`PositionError::Syntax`] naming the field.
-pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
+pub fn parse_setup(text: &str, board: BaseId) -> Result<Setup, PositionError> {
+    if board == BaseId::Shafran {
+        return parse_shafran(text);
+    }
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() > 6 {
         return Err(PositionError::syntax(
@@ -97,25 +157,178 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             ),
         ));
     }
+    if let Some(f) = fields.get(2) {
+        if *f != "-" && f.chars().all(|c| "KQkqAIai".contains(c)) {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!(
+                    "'{}': there is no castling on this board (SCA-13, SCA-13.1: only board=shafran has a castling field)",
+                    crate::core::error::echo(f)
+                ),
+            ));
+        }
+    }
     let base = GlinskiSetup::parse(&fields[..fields.len().min(5)].join(" "))?;
     let springs = match fields.get(5) {
         None | Some(&"-") => Vec::new(),
-        Some(list) => list
-            .split(',')
-            .map(|s| {
-                Cell::parse(s).ok_or_else(|| {
-                    PositionError::syntax(
-                        Field::Springs,
-                        format!(
-                            "'{}' is not a cell (expected '-' or cells a1..l6, f11 joined by ',')",
-                            crate::core::error::echo(s)
-                        ),
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?,
+        Some(list) => cell_list(Shape::Glinski, Field::Springs, list)?,
     };
-    Ok(Setup { base, springs })
+    Ok(Setup {
+        board: base.board,
+        turn: base.turn,
+        castling: 0,
+        ep: base.ep.into_iter().collect(),
+        halfmove: base.halfmove,
+        fullmove: base.fullmove,
+        springs,
+    })
+}
+
+/// The board field of Shafran's text (SHF-1's rows).
+fn shafran_board(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
+    const F: Field = Field::Board;
+    let shape = Shape::Shafran;
+    let n = ranks_of(shape) as usize;
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != n {
+        return Err(PositionError::syntax(
+            F,
+            format!("{} ranks (expected {n}, rank {n} first)", ranks.len()),
+        ));
+    }
+    let mut board = [None; SLOTS];
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = (n - 1 - i) as u8;
+        let cells: Vec<Cell> = rank_cells(shape, rank).collect();
+        if text.is_empty() {
+            return Err(PositionError::syntax(
+                F,
+                format!("rank {} is empty", rank + 1),
+            ));
+        }
+        let bytes = text.as_bytes();
+        let (mut at, mut k) = (0usize, 0usize);
+        while k < bytes.len() {
+            if bytes[k].is_ascii_digit() {
+                let start = k;
+                while k < bytes.len() && bytes[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let count: usize = text[start..k].parse().unwrap_or(0);
+                if count == 0 || bytes[start] == b'0' {
+                    return Err(PositionError::syntax(
+                        F,
+                        format!(
+                            "rank {}: bad empty-cell count '{}'",
+                            rank + 1,
+                            &text[start..k]
+                        ),
+                    ));
+                }
+                at = at.saturating_add(count);
+                continue;
+            }
+            let ch = text[k..].chars().next().unwrap_or('?');
+            let Some(role) = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()) else {
+                return Err(PositionError::syntax(
+                    F,
+                    format!(
+                        "'{ch}' on rank {} is not a piece (expected one of PNBRQKpnbrqk or a digit)",
+                        rank + 1
+                    ),
+                ));
+            };
+            if let Some(cell) = cells.get(at) {
+                board[cell.slot()] = Some((usize::from(!ch.is_ascii_uppercase()), role));
+            }
+            at += 1;
+            k += ch.len_utf8();
+        }
+        if at != cells.len() {
+            return Err(PositionError::syntax(
+                F,
+                format!(
+                    "rank {} describes {at} cells (it has {}: {}..{})",
+                    rank + 1,
+                    cells.len(),
+                    shape.name(cells[0]),
+                    shape.name(cells[cells.len() - 1])
+                ),
+            ));
+        }
+    }
+    Ok(board)
+}
+
+/// The syntax step of Shafran's text (SHF-1 plus springs, SCA-13.1).
+fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
+    let base = crate::variants::glinski::base::Base::of(BaseId::Shafran);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.len() {
+        0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
+        1 => return Err(PositionError::syntax(Field::Turn, "missing")),
+        2 => return Err(PositionError::syntax(Field::Castling, "missing")),
+        3 => return Err(PositionError::syntax(Field::EnPassant, "missing")),
+        5 => {
+            return Err(PositionError::syntax(
+                Field::Fullmove,
+                "missing (give both counters or neither)",
+            ))
+        }
+        n if n > 7 => {
+            return Err(PositionError::syntax(
+                Field::Fields,
+                format!("{n} fields (expected 4, 6 or 7: board, turn, castling, en passant[, halfmove, fullmove[, springs]])"),
+            ))
+        }
+        _ => {}
+    }
+    let board = shafran_board(fields[0])?;
+    let turn = usize::from(parse_turn(fields[1])? == Color::Black);
+    let mut castling = 0u8;
+    if fields[2] != "-" {
+        for ch in fields[2].chars() {
+            let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
+                return Err(PositionError::syntax(
+                    Field::Castling,
+                    format!("'{ch}' is not a castling right (expected '-' or letters of AIai)"),
+                ));
+            };
+            if castling & c.right != 0 || castling >= c.right << 1 {
+                return Err(PositionError::syntax(
+                    Field::Castling,
+                    format!("'{}': each right once, in the order AIai", fields[2]),
+                ));
+            }
+            castling |= c.right;
+        }
+    }
+    let ep = if fields[3] == "-" {
+        Vec::new()
+    } else {
+        cell_list(Shape::Shafran, Field::EnPassant, fields[3])?
+    };
+    let (halfmove, fullmove) = if fields.len() >= 6 {
+        (
+            parse_counter(Field::Halfmove, fields[4], 0)?,
+            parse_counter(Field::Fullmove, fields[5], 1)?,
+        )
+    } else {
+        (0, 1)
+    };
+    let springs = match fields.get(6) {
+        None | Some(&"-") => Vec::new(),
+        Some(list) => cell_list(Shape::Shafran, Field::Springs, list)?,
+    };
+    Ok(Setup {
+        board,
+        turn,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+        springs,
+    })
 }
 
 fn color_name(c: usize) -> &'static str {
@@ -127,29 +340,31 @@ fn color_name(c: usize) -> &'static str {
 }
 
 /// The meaning step: a [`Setup`] becomes a [`SonicHex`] only if it is
-/// possible (G4, SCA-13).
+/// possible (G4, SCA-13, SCA-13.1 on the base's board).
 ///
 /// # Errors
 /// [`PositionError::Invalid`] naming the field.
 pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
+    let base = rules.base();
+    let shape = base.shape;
+    let name = |c: Cell| shape.name(c);
     let mut p = SonicHex::empty(rules);
-    let b = &s.base;
-    for (slot, sq) in b.board.iter().enumerate() {
+    let invalid = |m: String| PositionError::invalid(Field::Board, m);
+    for (slot, sq) in s.board.iter().enumerate() {
         if let Some((c, role)) = *sq {
             let color = if c == 0 { Color::White } else { Color::Black };
             p.put(slot as u8, piece(role as u8 + 1, color));
         }
     }
-    p.turn = if b.turn == 0 {
+    p.turn = if s.turn == 0 {
         Color::White
     } else {
         Color::Black
     };
-    p.halfmove = b.halfmove;
-    p.fullmove = b.fullmove;
-    let invalid = |m: String| PositionError::invalid(Field::Board, m);
+    p.halfmove = s.halfmove;
+    p.fullmove = s.fullmove;
     for c in 0..2 {
-        let kings = b
+        let kings = s
             .board
             .iter()
             .filter(|x| matches!(x, Some((cc, 5)) if *cc == c))
@@ -172,76 +387,136 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
     }
     for c in 0..2 {
         let count = |role: usize| {
-            b.board
+            s.board
                 .iter()
                 .filter(|x| matches!(x, Some((cc, r)) if *cc == c && *r == role))
                 .count()
         };
+        let start = |role: usize| base.array[c][role].count_ones() as usize;
+        let max_pawns = start(0);
         let pawns = count(0);
-        let promoted: usize = [(1, 2), (2, 3), (3, 2), (4, 1)]
-            .iter()
-            .map(|&(r, start)| count(r).saturating_sub(start))
-            .sum();
-        if p.occ[c].count_ones() > 18 || pawns > 9 || promoted > 9 - pawns.min(9) {
+        let promoted: usize = (1..5).map(|r| count(r).saturating_sub(start(r))).sum();
+        let max_pieces: usize = (0..6).map(start).sum();
+        if p.occ[c].count_ones() as usize > max_pieces
+            || pawns > max_pawns
+            || promoted > max_pawns - pawns.min(max_pawns)
+        {
             return Err(invalid(format!(
-                "too much {} material (more than 18 pieces, 9 pawns, or promoted pieces than missing pawns)",
+                "too much {} material (more than {max_pieces} pieces, {max_pawns} pawns, or promoted pieces than missing pawns)",
                 color_name(c)
             )));
         }
         let own_pawns = p.pawns & p.occ[c];
-        if let Some(s) = crate::core::hex::Cells(own_pawns & PAWN_PROMOTION[c]).next() {
+        if let Some(x) = Bits(own_pawns & base.promotion[c]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (its promotion cell)",
                 color_name(c),
-                SonicHex::name(s as u8)
+                p.name(x as u8)
             )));
         }
-        if let Some(s) = crate::core::hex::Cells(own_pawns & !PAWN_CELLS[c]).next() {
+        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (no {} pawn can stand behind its start cells)",
                 color_name(c),
-                SonicHex::name(s as u8),
+                p.name(x as u8),
                 color_name(c)
             )));
         }
     }
-    if let Some(ep) = b.ep {
-        let mover = b.turn ^ 1;
-        let (back, ahead) = (
-            crate::variants::glinski::PAWN_FORWARD[mover].opposite(),
-            crate::variants::glinski::PAWN_FORWARD[mover],
-        );
+    if !s.ep.is_empty() {
+        let mover = s.turn ^ 1;
+        let (back, ahead) = (FORWARD[mover].opposite(), FORWARD[mover]);
         let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
-        let origin = ep.step(back).filter(|o| PAWN_START[mover] & o.bit() != 0);
+        let first = s.ep[0];
+        let last = s.ep[s.ep.len() - 1];
+        let listed = s.ep.iter().map(|c| name(*c)).collect::<Vec<_>>().join(",");
+        let consecutive =
+            s.ep.windows(2)
+                .all(|w| shape.step(w[0], ahead) == Some(w[1]));
+        let from_cells = if s.ep.len() == 1 {
+            base.two_steps[mover]
+        } else if s.ep.len() == 2 {
+            base.three_steps[mover]
+        } else {
+            0
+        };
+        let origin = shape
+            .step(first, back)
+            .filter(|o| consecutive && from_cells & o.bit() != 0);
         let Some(origin) = origin else {
+            let what = if s.ep.len() == 1 {
+                "is not a cell a {} pawn passes over with a double step"
+            } else {
+                "is not what a {} pawn crosses with a three-cell move"
+            };
             return Err(bad(format!(
-                "{ep} is not a cell a {} pawn passes over with a double step (the side to move is {})",
-                color_name(mover),
-                color_name(b.turn)
+                "{listed} {} (the side to move is {})",
+                what.replace("{}", color_name(mover)),
+                color_name(s.turn)
             )));
         };
-        let pawn = ep
-            .step(ahead)
+        let pawn = shape
+            .step(last, ahead)
             .filter(|c| p.pawns & p.occ[mover] & c.bit() != 0);
         if pawn.is_none() {
             return Err(bad(format!(
-                "no {} pawn on {} (the cell after {ep})",
+                "no {} pawn on {} (the cell after {})",
                 color_name(mover),
-                ep.step(ahead).map_or("-".into(), |c| c.to_string())
+                shape.step(last, ahead).map_or("-".into(), name),
+                name(last)
             )));
         }
-        if (p.occ[0] | p.occ[1]) & (ep.bit() | origin.bit()) != 0 {
+        let mut free = origin.bit();
+        for c in &s.ep {
+            free |= c.bit();
+        }
+        if (p.occ[0] | p.occ[1]) & free != 0 {
             return Err(bad(format!(
-                "{ep} and {origin} must be free of pieces after a double step"
+                "{listed} and {} must be free of pieces after a {} step",
+                name(origin),
+                if s.ep.len() == 1 {
+                    "double"
+                } else {
+                    "three-cell"
+                }
             )));
         }
-        p.ep = ep.slot() as u8;
+        p.ep = last.slot() as u8;
+        if s.ep.len() == 2 {
+            p.ep2 = first.slot() as u8;
+        }
+    }
+    for c in base.castlings {
+        if s.castling & c.right == 0 {
+            continue;
+        }
+        let color = if c.color == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king = piece(crate::variants::sonic::pieces::KING, color);
+        let rook = piece(crate::variants::sonic::pieces::ROOK, color);
+        let at = |slot: u8| p.cells[slot as usize] & crate::variants::sonic::pieces::PIECE_MASK;
+        if at(c.king) != king || at(c.rook) != rook {
+            return Err(PositionError::invalid(
+                Field::Castling,
+                format!(
+                    "'{}' needs the {} king on {} and its rook on {} (SHF-1, SCA-13.1)",
+                    c.letter,
+                    color_name(c.color),
+                    p.name(c.king),
+                    p.name(c.rook)
+                ),
+            ));
+        }
+        p.castling |= c.right;
     }
     for c in &s.springs {
         if p.springs & c.bit() != 0 {
             return Err(PositionError::invalid(
                 Field::Springs,
-                format!("{c} listed twice"),
+                format!("{} listed twice", name(*c)),
             ));
         }
         p.add_spring(c.slot() as u8);
@@ -249,20 +524,23 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
     Ok(p)
 }
 
-/// The spring cells in rank order (rank 1 first, files a to l).
+/// The spring cells in rank order (rank 1 first, files from the lowest).
 pub fn spring_cells(p: &SonicHex) -> Vec<Cell> {
-    (0..11)
-        .flat_map(rank_cells)
+    let shape = p.rules.shape();
+    (0..ranks_of(shape))
+        .flat_map(|r| rank_cells(shape, r))
         .filter(|c| p.springs & c.bit() != 0)
         .collect()
 }
 
-/// The canonical position text (G4).
+/// The canonical position text (G4; SCA-13.1: the base's text).
 pub fn to_text(p: &SonicHex) -> String {
+    let shape = p.rules.shape();
+    let n = ranks_of(shape);
     let mut board = String::new();
-    for rank in (0..11).rev() {
+    for rank in (0..n).rev() {
         let mut empty = 0;
-        for c in rank_cells(rank) {
+        for c in rank_cells(shape, rank) {
             let x = p.cells[c.slot()];
             if has_piece(x) {
                 if empty > 0 {
@@ -281,23 +559,38 @@ pub fn to_text(p: &SonicHex) -> String {
             board.push('/');
         }
     }
-    let ep = if p.ep == 0 {
-        "-".to_string()
-    } else {
-        SonicHex::name(p.ep)
+    let list = |cells: &[u8]| {
+        if cells.is_empty() {
+            "-".to_string()
+        } else {
+            cells
+                .iter()
+                .map(|c| p.name(*c))
+                .collect::<Vec<_>>()
+                .join(",")
+        }
     };
-    let springs = spring_cells(p);
-    let springs = if springs.is_empty() {
-        "-".to_string()
+    let crossed: Vec<u8> = [p.ep2, p.ep].into_iter().filter(|&c| c != 0).collect();
+    let ep = list(&crossed);
+    let springs: Vec<u8> = spring_cells(p).iter().map(|c| c.slot() as u8).collect();
+    let springs = list(&springs);
+    let base = p.rules.base();
+    let castling = if base.castlings.is_empty() {
+        String::new()
+    } else if p.castling == 0 {
+        "- ".to_string()
     } else {
-        springs
+        let mut s: String = base
+            .castlings
             .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+            .filter(|c| p.castling & c.right != 0)
+            .map(|c| c.letter)
+            .collect();
+        s.push(' ');
+        s
     };
     format!(
-        "{board} {} {ep} {} {} {springs}",
+        "{board} {} {castling}{ep} {} {} {springs}",
         turn_char(p.turn),
         p.halfmove,
         p.fullmove
@@ -317,7 +610,16 @@ const CELLS: MoveBoard<Cell> = MoveBoard {
     bad_promotion: "promotion must be =Q, =R, =B or =N",
 };
 
-/// Reads a move text (syntax only; see the module docs).
+const SHAFRAN_CELLS: MoveBoard<Cell> = MoveBoard {
+    cell: |t| Shape::Shafran.parse_prefix(t),
+    expected_cell: "expected a cell of Shafran's board (files a-i: a1..a6, e1..e10, i5..i10)",
+    example: "e2-e5, e1-b1",
+    promotions: &["Q", "R", "B", "N"],
+    bad_promotion: "promotion must be =Q, =R, =B or =N",
+};
+
+/// Reads a move text on Gliński's (and McCooey's) cells (syntax only; see
+/// the module docs).
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
@@ -325,14 +627,23 @@ pub fn parse_move_text(text: &str) -> Result<MoveSyntax, MoveError> {
     parse_move_on(text, &CELLS)
 }
 
+/// Reads a move text on the cells of `shape` (SCA-13.1).
+///
+/// # Errors
+/// [`MoveError::Syntax`] saying what is wrong.
+pub fn parse_move_text_on(text: &str, shape: Shape) -> Result<MoveSyntax, MoveError> {
+    match shape {
+        Shape::Glinski => parse_move_on(text, &CELLS),
+        Shape::Shafran => parse_move_on(text, &SHAFRAN_CELLS),
+    }
+}
+
 /// The canonical text of a legal move of `p` (see the module docs).
 pub fn move_text(p: &SonicHex, m: &HexMove) -> String {
     let mut s = String::new();
     write_path(
         &mut s,
-        p.course(m)
-            .iter()
-            .map(|(cell, x)| (SonicHex::name(*cell), *x)),
+        p.course(m).iter().map(|(cell, x)| (p.name(*cell), *x)),
     );
     write_promotion_and_rotation(&mut s, m.promotion(), m.rotation());
     s

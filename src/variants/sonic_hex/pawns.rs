@@ -16,11 +16,9 @@
 //!   it. A pawn capturing the enemy king by displacement wins at once
 //!   (SCA-9.4); on the far edge it still has its four promotions.
 
-use crate::core::hex::{shift, Cells as Bits, BOARD};
+use crate::core::hex::Cells as Bits;
 use crate::core::{Flow, MoveSink};
-use crate::variants::glinski::{
-    PAWN_ATTACKS, PAWN_CAPTURE_DIRS, PAWN_FORWARD, PAWN_PROMOTION, PAWN_START,
-};
+use crate::variants::glinski::base::{CAPTURE_DIRS, FORWARD};
 use crate::variants::sonic::pieces::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::moves::HexMove;
@@ -62,7 +60,8 @@ fn promote<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32) -> Flow
     Flow::Continue(())
 }
 
-/// Every pawn move of the side to move, into `sink` (set-wise).
+/// Every pawn move of the side to move, into `sink` (set-wise), on the
+/// base's board with its pawn tables (SCA-13.1).
 #[inline]
 pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow {
     let us = pos.turn as usize;
@@ -71,28 +70,42 @@ pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow 
         return Flow::Continue(());
     }
     let rules = pos.rules;
+    let base = rules.base();
+    let shape = base.shape;
     let enemy = pos.occ[us ^ 1];
     // SCA-2: a bare spring is an empty cell for a pawn (mutant
     // `pawns-see-springs`: it is not).
-    let mut empty = BOARD & !(pos.occ[0] | pos.occ[1]);
+    let mut empty = shape.board() & !(pos.occ[0] | pos.occ[1]);
     if rules.pawns_see_springs {
         empty &= !pos.springs;
     }
-    let fwd = PAWN_FORWARD[us];
-    let mode = usize::from(rules.diagonal_pawn_captures);
-    let [c1, c2] = PAWN_CAPTURE_DIRS[mode][us];
-    // GLN-1: from any start cell of its colour (mutant
+    let fwd = FORWARD[us];
+    // The base's capture kind (mutant `diagonal-pawn-captures`: the other
+    // one).
+    let mode = base.captures ^ usize::from(rules.diagonal_pawn_captures);
+    let [c1, c2] = CAPTURE_DIRS[mode][us];
+    // GLN-1 / MCC-1 / SHF-1: from the base's multi-step cells (mutant
     // `double-step-first-move-only`: only a pawn that has not moved).
-    let can_double = PAWN_START[us] & !pos.moved;
-    let single = shift(pawns, fwd) & empty;
-    let double = shift(single & shift(pawns & can_double, fwd), fwd) & empty;
-    let left = shift(pawns, c1) & enemy;
-    let right = shift(pawns, c2) & enemy;
-    let promo = PAWN_PROMOTION[us];
+    let can_double = base.two_steps[us] & !pos.moved;
+    let can_triple = base.three_steps[us] & !pos.moved;
+    let single = shape.shift(pawns, fwd) & empty;
+    let double = shape.shift(single & shape.shift(pawns & can_double, fwd), fwd) & empty;
+    let triple = if can_triple & pawns != 0 {
+        let two = shape.shift(shape.shift(pawns & can_triple, fwd) & empty, fwd) & empty;
+        shape.shift(two, fwd) & empty
+    } else {
+        0
+    };
+    let left = shape.shift(pawns, c1) & enemy;
+    let right = shape.shift(pawns, c2) & enemy;
+    let promo = base.promotion[us];
     let back = -fwd.slot_offset();
     let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
     emit(sink, single & !promo, back, false)?;
     emit(sink, double, 2 * back, true)?;
+    if triple != 0 {
+        emit(sink, triple, 3 * back, true)?;
+    }
     emit(sink, left & !promo, b1, false)?;
     emit(sink, right & !promo, b2, false)?;
     if (single | left | right) & promo != 0 {
@@ -100,11 +113,14 @@ pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow 
         promote(sink, left & promo, b1)?;
         promote(sink, right & promo, b2)?;
     }
-    if pos.ep != 0 {
-        let ep = pos.ep as usize;
-        // The pawns of ours that attack the cell passed over.
-        for from in Bits(PAWN_ATTACKS[mode][us ^ 1][ep] & pawns) {
-            sink.push(HexMove::en_passant(from as u8, pos.ep))?;
+    // En passant onto every crossed cell (SHF-1: two after a three-cell
+    // move; GLN-1, MCC-1: the one skipped cell).
+    for ep in [pos.ep, pos.ep2] {
+        if ep != 0 {
+            // The pawns of ours that attack the crossed cell.
+            for from in Bits(base.pawn_attacks(mode, us ^ 1, ep as usize) & pawns) {
+                sink.push(HexMove::en_passant(from as u8, ep))?;
+            }
         }
     }
     Flow::Continue(())

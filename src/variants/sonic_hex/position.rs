@@ -10,9 +10,8 @@
 //! cell, both kings' cells, the winner once a king is gone, and the
 //! counters; about 350 bytes, copied per node (copy-make).
 
-use crate::core::hex;
 use crate::core::{Color, Game, MoveError, MoveSink, Outcome, PositionError, Trace, Verdict};
-use crate::variants::glinski::PAWN_FORWARD;
+use crate::variants::glinski::base::FORWARD as PAWN_FORWARD;
 use crate::variants::sonic::pieces::{
     color_of, has_piece, kind, piece, Cells, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
 };
@@ -36,9 +35,16 @@ pub struct SonicHex {
     /// Spring cells (SCA-7: they never move).
     pub(crate) springs: u128,
     pub(crate) turn: Color,
-    /// The cell a pawn passed over with the last move's double step, 0 if
+    /// The cell a pawn passed over with the last move's double step (after
+    /// a three-cell move, SHF-1, the crossed cell next to the pawn), 0 if
     /// none (slot 0 is not a cell).
     pub(crate) ep: u8,
+    /// SHF-1 (SCA-13.1): the first crossed cell of the last move's
+    /// three-cell pawn move, 0 if none: en passant on every crossed cell.
+    pub(crate) ep2: u8,
+    /// SCA-13.1 with SHF-1: castling rights, bit `Castling::right` of the
+    /// base's castlings (0 on the boards without castling).
+    pub(crate) castling: u8,
     /// Each side's king cell, 0 once it is lost (SCA-9.3, SCA-9.4).
     pub(crate) kings: [u8; 2],
     /// Hits each king can still take: 1 (SCA-13: a single form); 3 and
@@ -61,6 +67,8 @@ impl std::hash::Hash for SonicHex {
         self.cells[..121].hash(h);
         self.turn.hash(h);
         self.ep.hash(h);
+        self.ep2.hash(h);
+        self.castling.hash(h);
         self.lives.hash(h);
         self.moved.hash(h);
         self.winner.hash(h);
@@ -73,7 +81,7 @@ impl SonicHex {
     /// # Errors
     /// A [`PositionError`] naming the field.
     pub fn from_text(text: &str, rules: HexRules) -> Result<SonicHex, PositionError> {
-        notation::validate(notation::parse_setup(text)?, rules)
+        notation::validate(notation::parse_setup(text, rules.board)?, rules)
     }
 
     /// The walker of `side`'s pieces on this position (SCA-13: the enemy
@@ -99,6 +107,8 @@ impl SonicHex {
             springs: 0,
             turn: Color::White,
             ep: 0,
+            ep2: 0,
+            castling: 0,
             kings: [0; 2],
             lives: [rules.king_lives(); 2],
             moved: 0,
@@ -142,11 +152,12 @@ impl SonicHex {
         self.springs |= 1u128 << slot;
     }
 
-    /// The cell of the pawn an en passant capture onto `ep` takes: one
-    /// cell beyond `ep` along the double-stepper's forward direction.
-    pub(crate) fn en_passant_victim(&self, ep: u8) -> u8 {
+    /// The cell of the pawn an en passant capture onto a crossed cell
+    /// takes: one cell beyond [`SonicHex::ep`] (the crossed cell next to
+    /// the pawn) along the multi-stepper's forward direction.
+    pub(crate) fn en_passant_victim(&self, _to: u8) -> u8 {
         let them = self.turn.other() as usize;
-        (ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8
+        (self.ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8
     }
 
     /// SCA-9.3, SCA-9.4: `side`'s king on `at` is lost; the game is over
@@ -173,8 +184,12 @@ impl SonicHex {
     pub(crate) fn apply_traced<T: Trace>(&mut self, m: &HexMove, t: &mut T) {
         let me = self.turn;
         let opp = me.other();
-        let old_ep = self.ep;
+        let (old_ep, old_ep2) = (self.ep, self.ep2);
         self.ep = 0;
+        self.ep2 = 0;
+        if self.castling != 0 {
+            self.update_castling(m);
+        }
         self.halfmove += 1;
         let (from, to) = (m.from(), m.to());
         let mover = self.cells[from as usize] & PIECE_MASK;
@@ -190,7 +205,9 @@ impl SonicHex {
             KNIGHT => t.note("SCA-6"),
             _ => t.note("SCA-4"),
         }
-        if m.is_walk() {
+        if m.is_castling() {
+            self.castle(m, t);
+        } else if m.is_walk() {
             // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
             let Some(r) = self.walker(me).replay(from, k, m.unit(), m.rotation()) else {
                 return;
@@ -224,8 +241,11 @@ impl SonicHex {
             self.take(from);
             if k == PAWN {
                 self.halfmove = 0;
-                if m.is_en_passant() && to == old_ep {
-                    let victim = self.en_passant_victim(to);
+                if m.is_en_passant() && (to == old_ep || to == old_ep2) {
+                    // The multi-stepper stands one cell beyond the last
+                    // crossed cell (SHF-1: whichever crossed cell is taken).
+                    let them = opp as usize;
+                    let victim = (old_ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8;
                     self.take(victim);
                 }
             }
@@ -246,7 +266,14 @@ impl SonicHex {
                     self.moved |= 1u128 << to;
                 }
                 if m.is_double() {
-                    self.ep = ((from as u16 + to as u16) / 2) as u8;
+                    // The crossed cells: the one next to the pawn, and for
+                    // a three-cell move (SHF-1) the one next to its start.
+                    let back = PAWN_FORWARD[me as usize].slot_offset();
+                    self.ep = (to as i32 - back) as u8;
+                    let first = (from as i32 + back) as u8;
+                    if first != self.ep {
+                        self.ep2 = first;
+                    }
                 }
             }
         }
@@ -256,9 +283,48 @@ impl SonicHex {
         self.turn = opp;
     }
 
-    /// The name of the cell in `slot` (for texts and messages).
-    pub(crate) fn name(slot: u8) -> String {
-        hex::slot_name(slot as usize)
+    /// The name of the cell in `slot` on this board (for texts and
+    /// messages; SCA-13.1: Shafran's names with `board=shafran`).
+    pub(crate) fn name(&self, slot: u8) -> String {
+        self.rules.shape().slot_name(slot as usize)
+    }
+
+    /// SCA-13.1: a castling right is kept only while its king and rook
+    /// have never left their start cells — lost when a move starts on,
+    /// ends on or removes a piece from either (a rook captured there by a
+    /// move that goes on elsewhere loses it too).
+    fn update_castling(&mut self, m: &HexMove) {
+        let mut touched = (1u128 << m.from()) | (1u128 << m.to());
+        if m.is_walk() {
+            let k = kind(self.cells[m.from() as usize]);
+            if let Some(r) = self
+                .walker(self.turn)
+                .replay(m.from(), k, m.unit(), m.rotation())
+            {
+                for &c in &r.captured {
+                    touched |= 1u128 << c;
+                }
+            }
+        }
+        for c in self.rules.base().castlings {
+            if touched & ((1u128 << c.king) | (1u128 << c.rook)) != 0 {
+                self.castling &= !c.right;
+            }
+        }
+    }
+
+    /// Plays a castling (SHF-1 under SCA-13.1): the king to its
+    /// destination, the rook to the last cell the king passed over; both
+    /// may land on springs, nothing bounces.
+    fn castle<T: Trace>(&mut self, m: &HexMove, t: &mut T) {
+        t.note("SCA-13.1");
+        t.note("SHF-1");
+        let (c, long) = m.castling(self.rules.base());
+        let (k_to, r_to, _) = if long { c.long } else { c.short };
+        let king = self.take(c.king);
+        let rook = self.take(c.rook);
+        self.put(k_to, king);
+        self.put(r_to, rook);
     }
 }
 
@@ -301,7 +367,7 @@ impl crate::core::Notation for SonicHex {
     }
 
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        notation::parse_move_text(text).map(|_| ())
+        notation::parse_move_text_on(text, self.rules.shape()).map(|_| ())
     }
 }
 
