@@ -14,8 +14,9 @@
 use crate::core::{Explain as _, Game as _, Notation as _};
 use std::collections::BTreeMap;
 
-use crate::core::hex::{Cell, Dir, KNIGHT_LEAPS};
+use crate::core::hex::{Cell, Dir, Shape, KNIGHT_LEAPS};
 use crate::core::{Color, Rotation};
+use crate::variants::glinski::base::BaseId;
 
 use super::HexRules;
 
@@ -28,7 +29,10 @@ pub(super) struct Board {
     pub pieces: BTreeMap<Cell, Piece>,
     pub springs: Vec<Cell>,
     pub turn: Color,
-    pub ep: Option<Cell>,
+    /// The cells the last multi-cell pawn move crossed, in order.
+    pub ep: Vec<Cell>,
+    /// Castling rights still held (SHF-1 letters A I a i).
+    pub castling: Vec<char>,
     /// Hits each king can still take (1; 3 under `eggman-forms`).
     pub lives: [u8; 2],
     /// Pawns that moved (mutant `double-step-first-move-only`).
@@ -36,17 +40,84 @@ pub(super) struct Board {
     pub winner: Option<Color>,
 }
 
-fn cell(n: &str) -> Cell {
-    Cell::parse(n).expect("cell name")
+fn shape_of(board: BaseId) -> Shape {
+    if board == BaseId::Shafran {
+        Shape::Shafran
+    } else {
+        Shape::Glinski
+    }
 }
 
-fn start_cells(c: Color) -> Vec<Cell> {
-    let names = if c.is_white() {
-        ["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]
-    } else {
-        ["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]
+/// The cell named `n` on the board of `board`.
+fn cell_on(board: BaseId, n: &str) -> Cell {
+    shape_of(board).parse(n).expect("cell name")
+}
+
+/// The pawns' start cells of each base (GLN-1, MCC-1, SHF-1 as written).
+fn start_cells(board: BaseId, c: Color) -> Vec<Cell> {
+    let names: &[&str] = match (board, c.is_white()) {
+        (BaseId::Glinski, true) => &["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"],
+        (BaseId::Glinski, false) => &["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"],
+        (BaseId::Mccooey, true) => &["c1", "d2", "e3", "f4", "g3", "h2", "i1"],
+        (BaseId::Mccooey, false) => &["c8", "d8", "e8", "f8", "g8", "h8", "i8"],
+        (BaseId::Shafran, true) => &["a2", "b2", "c2", "d2", "e2", "f3", "g4", "h5", "i6"],
+        (BaseId::Shafran, false) => &["a5", "b6", "c7", "d8", "e9", "f9", "g9", "h9", "i9"],
     };
-    names.iter().map(|n| cell(n)).collect()
+    names.iter().map(|n| cell_on(board, n)).collect()
+}
+
+/// How many cells a pawn on its start cell `c` may move (GLN-1: 2;
+/// MCC-1: 2 but the centre pawn 1; SHF-1: 3 on files d e f, 2 on b c g h,
+/// 1 on a i).
+fn first_steps(board: BaseId, c: Cell) -> usize {
+    let name = shape_of(board).name(c);
+    match board {
+        BaseId::Glinski => 2,
+        BaseId::Mccooey => {
+            if name == "f4" || name == "f8" {
+                1
+            } else {
+                2
+            }
+        }
+        BaseId::Shafran => match &name[..1] {
+            "d" | "e" | "f" => 3,
+            "a" | "i" => 1,
+            _ => 2,
+        },
+    }
+}
+
+/// SHF-1's castlings: letter, king start, rook start.
+const CASTLINGS: [(char, &str, &str); 4] = [
+    ('A', "e1", "a1"),
+    ('I', "e1", "i5"),
+    ('a', "e10", "a6"),
+    ('i', "e10", "i10"),
+];
+
+/// The cells strictly between king and rook, from the king's side.
+fn between(shape: Shape, king: Cell, rook: Cell) -> Vec<Cell> {
+    let d = Dir::ALL
+        .into_iter()
+        .find(|&d| {
+            let mut c = king;
+            while let Some(n) = shape.step(c, d) {
+                if n == rook {
+                    return true;
+                }
+                c = n;
+            }
+            false
+        })
+        .expect("king and rook on a line");
+    let mut v = vec![];
+    let mut c = shape.step(king, d).expect("on board");
+    while c != rook {
+        v.push(c);
+        c = shape.step(c, d).expect("on board");
+    }
+    v
 }
 
 fn forward(c: Color) -> Dir {
@@ -125,6 +196,9 @@ impl Tracer<'_> {
             Meet::Spring
         }
     }
+    fn step(&self, c: Cell, d: Dir) -> Option<Cell> {
+        self.rules.shape().step(c, d)
+    }
     fn lives(&self) -> u8 {
         self.b.lives[self.me.other() as usize]
     }
@@ -164,8 +238,12 @@ fn spindash(t: &mut Tracer, first: Cell, d: Dir, out: &mut Vec<Course>) {
         out.push(walk(t, first, d, None));
         return;
     }
-    let open =
-        |t: &Tracer, r| !matches!(t.meet(first.step(turned(d, r, h))), Meet::Off | Meet::Own);
+    let open = |t: &Tracer, r| {
+        !matches!(
+            t.meet(t.step(first, turned(d, r, h))),
+            Meet::Off | Meet::Own
+        )
+    };
     let cw = open(t, Rotation::Clockwise);
     let ccw = open(t, Rotation::Counterclockwise);
     if cw {
@@ -218,7 +296,7 @@ fn walk(t: &mut Tracer, first: Cell, d: Dir, rotation: Option<Rotation>) -> Cour
         let odd = t.rules.alternate_turns && turns % 2 == 1;
         let r = if odd { flip(r0) } else { r0 };
         let nd = turned(dir, r, h);
-        if matches!(t.meet(cur.step(nd)), Meet::Off | Meet::Own) {
+        if matches!(t.meet(t.step(cur, nd)), Meet::Off | Meet::Own) {
             break;
         }
         if seen.contains(&(cur, nd, odd)) {
@@ -232,7 +310,7 @@ fn walk(t: &mut Tracer, first: Cell, d: Dir, rotation: Option<Rotation>) -> Cour
         dir = nd;
         turns += 1;
         loop {
-            let next = cur.step(dir);
+            let next = t.step(cur, dir);
             match t.meet(next) {
                 Meet::Off | Meet::Own => {
                     course.path.push((cur, false));
@@ -268,7 +346,7 @@ fn tails(t: &mut Tracer, first: Cell, l: crate::core::hex::Leap) -> Course {
     bounce(t, first, &mut course, &mut seen);
     let mut cur = first;
     while !course.lost && !t.rules.knight_stops {
-        let next = cur.leap(l);
+        let next = t.rules.shape().leap(cur, l);
         match t.meet(next) {
             Meet::Off | Meet::Own => break,
             Meet::Empty => {
@@ -290,11 +368,17 @@ fn tails(t: &mut Tracer, first: Cell, l: crate::core::hex::Leap) -> Course {
 /// One oracle move: its text and the board after it.
 pub(super) type Outcomes = BTreeMap<String, Board>;
 
-fn text(from: Cell, path: &[(Cell, bool)], promo: Option<char>, rot: Option<Rotation>) -> String {
-    let mut s = from.to_string();
+fn text(
+    shape: Shape,
+    from: Cell,
+    path: &[(Cell, bool)],
+    promo: Option<char>,
+    rot: Option<Rotation>,
+) -> String {
+    let mut s = shape.name(from);
     for (c, x) in path {
         s.push(if *x { 'x' } else { '-' });
-        s.push_str(&c.to_string());
+        s.push_str(&shape.name(*c));
     }
     if let Some(p) = promo {
         s.push('=');
@@ -330,7 +414,19 @@ impl Board {
         let me = self.turn;
         let opp = me.other();
         let mut b = self.clone();
-        b.ep = None;
+        b.ep = vec![];
+        // SCA-13.1: a right goes when its king's or rook's start cell is
+        // left, landed on or emptied by a capture.
+        let shape = if self.castling.is_empty() {
+            Shape::Glinski
+        } else {
+            Shape::Shafran
+        };
+        b.castling.retain(|&l| {
+            let (_, k, r) = CASTLINGS.iter().find(|c| c.0 == l).expect("letter");
+            let (k, r) = (shape.parse(k).expect("cell"), shape.parse(r).expect("cell"));
+            ![from, to].iter().chain(removed).any(|&c| c == k || c == r)
+        });
         let king_taken = lost
             || removed
                 .iter()
@@ -360,6 +456,82 @@ impl Board {
 
     /// Every legal move (text → board after it).
     pub(super) fn moves(&self, rules: HexRules) -> Outcomes {
+        let mut out = self.piece_moves(rules);
+        self.castlings(rules, &mut out);
+        out
+    }
+
+    /// Whether `side`'s king is attacked (SCA-10): the opponent, were it
+    /// his turn, would have a move that captures or hits it.
+    fn attacked(&self, rules: HexRules, side: Color) -> bool {
+        let mut b = self.clone();
+        b.turn = side.other();
+        b.ep = vec![];
+        let lives = b.lives[side as usize];
+        b.piece_moves(rules)
+            .values()
+            .any(|a| a.winner.is_some() || a.lives[side as usize] < lives)
+    }
+
+    /// SHF-1's castlings under SCA-13.1 (see `castling.rs`), written from
+    /// the rulings' text: king and rook on their start cells with the
+    /// right, the cells between them without pieces, the king not
+    /// attacked at the start, on each cell it passes over (king moved
+    /// there, rook unmoved) and after castling.
+    fn castlings(&self, rules: HexRules, out: &mut Outcomes) {
+        if rules.board != BaseId::Shafran || self.winner.is_some() {
+            return;
+        }
+        let shape = Shape::Shafran;
+        let me = self.turn;
+        for (l, k, r) in CASTLINGS {
+            if l.is_ascii_uppercase() != me.is_white() || !self.castling.contains(&l) {
+                continue;
+            }
+            let (k, r) = (shape.parse(k).expect("cell"), shape.parse(r).expect("cell"));
+            let mid = between(shape, k, r);
+            if mid.iter().any(|c| self.pieces.contains_key(c)) {
+                continue;
+            }
+            if self.attacked(rules, me) {
+                continue;
+            }
+            // Long: king to the third cell, rook to the second; short:
+            // king to the second, rook to the first.
+            for (k_to, r_to, passed) in [(mid[2], mid[1], &mid[..2]), (mid[1], mid[0], &mid[..1])] {
+                let moved_to = |kc: Cell, rc: Option<Cell>| {
+                    let mut b = self.clone();
+                    let king = b.pieces.remove(&k).expect("king");
+                    b.pieces.insert(kc, king);
+                    if let Some(rc) = rc {
+                        let rook = b.pieces.remove(&r).expect("rook");
+                        b.pieces.insert(rc, rook);
+                    }
+                    b
+                };
+                if passed
+                    .iter()
+                    .any(|&c| moved_to(c, None).attacked(rules, me))
+                {
+                    continue;
+                }
+                let mut after = moved_to(k_to, Some(r_to));
+                if after.attacked(rules, me) {
+                    continue;
+                }
+                after.ep = vec![];
+                after
+                    .castling
+                    .retain(|c| c.is_ascii_uppercase() != me.is_white());
+                after.turn = me.other();
+                out.insert(text(shape, k, &[(k_to, false)], None, None), after);
+            }
+        }
+    }
+
+    /// Every move but castling (text → board after it).
+    fn piece_moves(&self, rules: HexRules) -> Outcomes {
+        let shape = rules.shape();
         let mut out = Outcomes::new();
         let me = self.turn;
         if self.winner.is_some() || self.king(me).is_none() {
@@ -373,18 +545,20 @@ impl Board {
             match k {
                 'K' => {
                     for d in Dir::ALL {
-                        let Some(to) = from.step(d) else { continue };
+                        let Some(to) = shape.step(from, d) else {
+                            continue;
+                        };
                         match has(to) {
                             Some((c, _)) if c == me => {}
                             Some(_) => {
                                 out.insert(
-                                    text(from, &[(to, true)], None, None),
+                                    text(shape, from, &[(to, true)], None, None),
                                     self.after(from, to, &[to], 0, false, (me, 'K')),
                                 );
                             }
                             None => {
                                 out.insert(
-                                    text(from, &[(to, false)], None, None),
+                                    text(shape, from, &[(to, false)], None, None),
                                     self.after(from, to, &[], 0, false, (me, 'K')),
                                 );
                             }
@@ -401,19 +575,19 @@ impl Board {
                             from,
                             gone: vec![],
                         };
-                        let to = from.leap(l);
+                        let to = shape.leap(from, l);
                         match t.meet(to) {
                             Meet::Off | Meet::Own => {}
                             Meet::Empty => {
                                 let to = to.expect("on board");
                                 out.insert(
-                                    text(from, &[(to, false)], None, None),
+                                    text(shape, from, &[(to, false)], None, None),
                                     self.after(from, to, &[], 0, false, (me, 'N')),
                                 );
                             }
                             _ => {
                                 let c = tails(&mut t, to.expect("on board"), l);
-                                self.record(from, 'N', &c, &mut out);
+                                self.record(shape, from, 'N', &c, &mut out);
                             }
                         }
                     }
@@ -437,12 +611,12 @@ impl Board {
                         };
                         let mut at = from;
                         loop {
-                            let next = at.step(d);
+                            let next = shape.step(at, d);
                             match t.meet(next) {
                                 Meet::Empty => {
                                     at = next.expect("on board");
                                     out.insert(
-                                        text(from, &[(at, false)], None, None),
+                                        text(shape, from, &[(at, false)], None, None),
                                         self.after(from, at, &[], 0, false, (me, k)),
                                     );
                                 }
@@ -451,7 +625,7 @@ impl Board {
                                     let mut courses = vec![];
                                     spindash(&mut t, next.expect("on board"), d, &mut courses);
                                     for c in &courses {
-                                        self.record(from, k, c, &mut out);
+                                        self.record(shape, from, k, c, &mut out);
                                     }
                                     break;
                                 }
@@ -464,24 +638,25 @@ impl Board {
         out
     }
 
-    fn record(&self, from: Cell, k: char, c: &Course, out: &mut Outcomes) {
+    fn record(&self, shape: Shape, from: Cell, k: char, c: &Course, out: &mut Outcomes) {
         if c.endless {
             return;
         }
         let to = c.path.last().expect("a course lands").0;
-        let t = text(from, &c.path, None, c.rotation);
+        let t = text(shape, from, &c.path, None, c.rotation);
         let b = self.after(from, to, &c.removed, c.hits, c.lost, (self.turn, k));
         assert!(out.insert(t.clone(), b).is_none(), "two moves {t}");
     }
 
     fn pawn(&self, from: Cell, rules: HexRules, out: &mut Outcomes) {
+        let shape = rules.shape();
         let me = self.turn;
         let fwd = forward(me);
         // SCA-2: a bare spring is empty to a pawn (not under the mutant).
         let spring_blocks = |c: Cell| rules.pawns_see_springs && self.springs.contains(&c);
         let free = |c: Cell| !self.pieces.contains_key(&c) && !spring_blocks(c);
-        let mut emit = |to: Cell, x: bool, removed: Vec<Cell>, double: bool| {
-            let last = to.step(fwd).is_none();
+        let mut emit = |to: Cell, x: bool, removed: Vec<Cell>, crossed: Vec<Cell>| {
+            let last = shape.step(to, fwd).is_none();
             let promos: &[Option<char>] = if last {
                 &[Some('Q'), Some('R'), Some('B'), Some('N')]
             } else {
@@ -492,35 +667,44 @@ impl Board {
                 if rules.double_step_first_move_only && p.is_none() {
                     b.moved.push(to);
                 }
-                if double {
-                    b.ep = from.step(fwd);
-                }
-                out.insert(text(from, &[(to, x)], p, None), b);
+                b.ep.clone_from(&crossed);
+                out.insert(text(shape, from, &[(to, x)], p, None), b);
             }
         };
-        if let Some(one) = from.step(fwd).filter(|&c| free(c)) {
-            emit(one, false, vec![], false);
-            let can = start_cells(me).contains(&from)
-                && !(rules.double_step_first_move_only && self.moved.contains(&from));
-            if let Some(two) = one.step(fwd).filter(|&c| can && free(c)) {
-                emit(two, false, vec![], true);
-            }
+        let can = start_cells(rules.board, me).contains(&from)
+            && !(rules.double_step_first_move_only && self.moved.contains(&from));
+        let max = if can {
+            first_steps(rules.board, from)
+        } else {
+            1
+        };
+        let mut crossed = vec![];
+        let mut at = from;
+        for _ in 0..max {
+            let Some(next) = shape.step(at, fwd).filter(|&c| free(c)) else {
+                break;
+            };
+            emit(next, false, vec![], crossed.clone());
+            crossed.push(next);
+            at = next;
         }
-        let hoursx: [u8; 2] = match (me.is_white(), rules.diagonal_pawn_captures) {
+        let diagonal = (rules.board != BaseId::Glinski) != rules.diagonal_pawn_captures;
+        let hoursx: [u8; 2] = match (me.is_white(), diagonal) {
             (true, false) => [10, 2],
             (true, true) => [11, 1],
             (false, false) => [8, 4],
             (false, true) => [7, 5],
         };
         for h in hoursx {
-            let Some(to) = from.step(Dir::from_hour(h)) else {
+            let Some(to) = shape.step(from, Dir::from_hour(h)) else {
                 continue;
             };
             match self.pieces.get(&to) {
-                Some(&(c, _)) if c != me => emit(to, true, vec![to], false),
-                None if self.ep == Some(to) => {
-                    let victim = to.step(forward(me.other())).expect("on board");
-                    emit(to, true, vec![victim], false);
+                Some(&(c, _)) if c != me => emit(to, true, vec![to], vec![]),
+                None if self.ep.contains(&to) => {
+                    let last = *self.ep.last().expect("crossed");
+                    let victim = shape.step(last, forward(me.other())).expect("on board");
+                    emit(to, true, vec![victim], vec![]);
                 }
                 _ => {}
             }
@@ -532,7 +716,8 @@ impl Board {
 pub(super) fn board_of(p: &super::SonicHex) -> Board {
     let mut pieces = BTreeMap::new();
     let mut springs = vec![];
-    for c in Cell::all() {
+    let shape = p.rules.shape();
+    for c in shape.all() {
         let x = p.cells[c.slot()];
         if x & 7 != 0 {
             let col = if x & 8 != 0 {
@@ -547,13 +732,22 @@ pub(super) fn board_of(p: &super::SonicHex) -> Board {
             springs.push(c);
         }
     }
-    let mut moved: Vec<Cell> = Cell::all().filter(|c| p.moved & c.bit() != 0).collect();
+    let mut moved: Vec<Cell> = shape.all().filter(|c| p.moved & c.bit() != 0).collect();
     moved.sort();
     Board {
         pieces,
         springs,
         turn: p.turn,
-        ep: Cell::from_slot(p.ep as usize),
+        ep: [p.ep2, p.ep]
+            .iter()
+            .filter_map(|&c| Cell::from_slot(c as usize))
+            .collect(),
+        castling: ['A', 'I', 'a', 'i']
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| p.castling & (1 << i) != 0)
+            .map(|(_, l)| l)
+            .collect(),
         lives: p.lives,
         moved,
         winner: p.winner,
@@ -634,17 +828,35 @@ mod tests {
 
     /// A random valid position text (or `None` when the draw is invalid).
     fn random_position(r: &mut Rng, rules: HexRules) -> Option<SonicHex> {
-        let cells: Vec<Cell> = Cell::all().collect();
+        let shape = rules.shape();
+        let cells: Vec<Cell> = shape.all().collect();
+        let n = cells.len() as u64;
         let mut board: BTreeMap<Cell, char> = BTreeMap::new();
+        // SCA-13.1: on Shafran's board, kings and rooks on their start
+        // cells half of the time, with the castling rights they allow.
+        let mut castling = String::new();
+        if rules.board == BaseId::Shafran && r.below(2) == 0 {
+            board.insert(cell_on(rules.board, "e1"), 'K');
+            board.insert(cell_on(rules.board, "e10"), 'k');
+            for (l, _, rook) in CASTLINGS {
+                if r.below(4) != 0 {
+                    let ch = if l.is_ascii_uppercase() { 'R' } else { 'r' };
+                    board.insert(cell_on(rules.board, rook), ch);
+                    castling.push(l);
+                }
+            }
+        }
         let mut put = |r: &mut Rng, ch: char| loop {
-            let c = cells[r.below(91) as usize];
+            let c = cells[r.below(n) as usize];
             if let std::collections::btree_map::Entry::Vacant(e) = board.entry(c) {
                 e.insert(ch);
                 break;
             }
         };
-        put(r, 'K');
-        put(r, 'k');
+        if castling.is_empty() {
+            put(r, 'K');
+            put(r, 'k');
+        }
         for side in [true, false] {
             for _ in 0..r.below(9) {
                 let k = KINDS[r.below(6) as usize];
@@ -652,10 +864,11 @@ mod tests {
             }
         }
         let mut ranks = vec![];
-        for rank in (0..11u8).rev() {
+        let top = if shape == Shape::Shafran { 10u8 } else { 11 };
+        for rank in (0..top).rev() {
             let mut s = String::new();
             let mut empty = 0;
-            for c in crate::variants::glinski::fen::rank_cells(rank) {
+            for c in crate::variants::sonic_hex::notation::rank_cells(shape, rank) {
                 match board.get(&c) {
                     Some(&ch) => {
                         if empty > 0 {
@@ -674,7 +887,7 @@ mod tests {
         }
         let mut springs = vec![];
         for _ in 0..r.below(10) {
-            let c = cells[r.below(91) as usize];
+            let c = cells[r.below(n) as usize];
             if !springs.contains(&c) {
                 springs.push(c);
             }
@@ -684,17 +897,23 @@ mod tests {
         } else {
             springs
                 .iter()
-                .map(|c| c.to_string())
+                .map(|c| shape.name(*c))
                 .collect::<Vec<_>>()
                 .join(",")
         };
         let turn = if r.below(2) == 0 { 'w' } else { 'b' };
-        let text = format!("{} {turn} - 0 1 {springs}", ranks.join("/"));
+        let castling = match (rules.board, castling.is_empty()) {
+            (BaseId::Shafran, true) => "- ".to_string(),
+            (BaseId::Shafran, false) => format!("{castling} "),
+            _ => String::new(),
+        };
+        let text = format!("{} {turn} {castling}- 0 1 {springs}", ranks.join("/"));
         SonicHex::from_text(&text, rules).ok()
     }
 
     fn random_rules(r: &mut Rng) -> HexRules {
         let mut rules = HexRules {
+            board: [BaseId::Glinski, BaseId::Mccooey, BaseId::Shafran][r.below(3) as usize],
             turn_60: r.below(3) == 0,
             alternate_turns: r.below(4) == 0,
             ..HexRules::default()
@@ -715,11 +934,28 @@ mod tests {
         rules
     }
 
+    /// Castlings compared so far by the playouts.
+    /// (Per test thread.)
+    std::thread_local! {
+        static SEEN: [std::cell::Cell<usize>; 1] = const { [std::cell::Cell::new(0)] };
+    }
+    fn seen(i: usize) -> usize {
+        SEEN.with(|s| s[i].get())
+    }
+    fn see(i: usize) {
+        SEEN.with(|s| s[i].set(s[i].get() + 1));
+    }
+
     /// Plays random moves from `p`, comparing at every node.
     fn playout(r: &mut Rng, mut p: SonicHex, plies: usize) -> usize {
         let mut n = 0;
         for _ in 0..plies {
             n += compare(&p);
+            for m in p.legal_moves() {
+                if m.is_castling() {
+                    see(0);
+                }
+            }
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
@@ -741,7 +977,7 @@ mod tests {
         let mut r = Rng(0x9e37_79b9_7f4a_7c15);
         let mut tested = 0;
         let mut chains = 0;
-        while tested < 1200 {
+        while tested < 1500 {
             let rules = random_rules(&mut r);
             let Some(mut p) = random_position(&mut r, rules) else {
                 continue;
@@ -753,32 +989,71 @@ mod tests {
             chains += playout(&mut r, p, 8);
         }
         assert!(chains > 2000, "too few bounce chains compared: {chains}");
+        // SCA-13.1: Shafran's castlings are compared too.
+        let castlings = seen(0);
+        assert!(castlings > 100, "too few castlings compared: {castlings}");
     }
 
     #[test]
     fn generator_matches_the_oracle_in_games() {
         let mut r = Rng(0x2545_f491_4f6c_dd1d);
         let mut chains = 0;
-        for i in 0..40 {
-            let rules = if i < 20 {
+        for i in 0..60 {
+            let rules = if i < 30 {
                 HexRules {
-                    turn_60: i % 3 == 1,
+                    board: [BaseId::Glinski, BaseId::Mccooey, BaseId::Shafran][i % 3],
+                    turn_60: i % 5 == 1,
                     alternate_turns: i % 4 == 3,
                     ..HexRules::default()
                 }
             } else {
                 random_rules(&mut r)
             };
-            let mut p = SonicHex::from_text(super::super::START, rules).unwrap();
+            let mut p = SonicHex::from_text(&super::super::start_text(rules.board), rules).unwrap();
             // Springs in the middle of the board make the game tactical.
             for n in ["d4", "f6", "h4", "f4", "e6", "g6"] {
                 if r.below(2) == 0 {
-                    p.add_spring(cell(n).slot() as u8);
+                    p.add_spring(cell_on(rules.board, n).slot() as u8);
                 }
             }
             chains += playout(&mut r, p, 40);
         }
         assert!(chains > 100, "too few bounce chains compared: {chains}");
+    }
+
+    /// SHF-1 under SCA-13.1: after e2-e5 on Shafran's board a pawn
+    /// attacking either crossed cell (e3, e4) takes en passant; generator
+    /// and oracle agree on the position with both captures.
+    #[test]
+    fn en_passant_on_each_crossed_cell() {
+        use crate::variants::sonic::pieces::{piece, KING, PAWN};
+        let rules = HexRules {
+            board: BaseId::Shafran,
+            ..HexRules::default()
+        };
+        let s = Shape::Shafran;
+        let c = |n: &str| s.parse(n).expect("cell");
+        let mut p = SonicHex::empty(rules);
+        p.put(c("e1").slot() as u8, piece(KING, Color::White));
+        p.put(c("e10").slot() as u8, piece(KING, Color::Black));
+        p.put(c("e2").slot() as u8, piece(PAWN, Color::White));
+        // Black pawns capture toward 7 and 5 o'clock.
+        let on_e3 = s.step(c("e3"), Dir::from_hour(1)).expect("cell");
+        let on_e4 = s.step(c("e4"), Dir::from_hour(11)).expect("cell");
+        p.put(on_e3.slot() as u8, piece(PAWN, Color::Black));
+        p.put(on_e4.slot() as u8, piece(PAWN, Color::Black));
+        let m = p
+            .legal_moves()
+            .into_iter()
+            .find(|m| p.move_text(m) == "e2-e5")
+            .expect("e2-e5");
+        p.play(&m);
+        compare(&p);
+        let texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+        for (from, to) in [(on_e3, "e3"), (on_e4, "e4")] {
+            let t = format!("{}x{to}", s.name(from));
+            assert!(texts.contains(&t), "{t} missing: {texts:?}");
+        }
     }
 
     /// SCA-5 with `alternate-turns` (RULINGS: "no move can be endless"):
