@@ -934,8 +934,8 @@ mod tests {
         rules
     }
 
-    /// Castlings compared so far by the playouts.
-    /// (Per test thread.)
+    // Castlings compared so far by the playouts
+    // (per test thread).
     std::thread_local! {
         static SEEN: [std::cell::Cell<usize>; 1] = const { [std::cell::Cell::new(0)] };
     }
