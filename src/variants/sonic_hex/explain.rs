@@ -156,6 +156,27 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
             ));
         }
     }
+    if k == KING && syn.path.len() == 2 {
+        // SCA-13.1 with SHF-1: a castling written as the king's move.
+        let to = syn.path[1].1.slot() as u8;
+        let from = from.slot() as u8;
+        if let Some(c) = p
+            .rules
+            .base()
+            .castlings
+            .iter()
+            .find(|c| c.king == from && (c.long.0 == to || c.short.0 == to))
+        {
+            let reason = if p.castling & c.right == 0 {
+                "castling: that right is gone (its king or rook has left its start cell)"
+            } else if (p.occ[0] | p.occ[1]) & c.between != 0 {
+                "castling: a piece stands between king and rook (springs do not block)"
+            } else {
+                "castling refused: the king is attacked on its start cell, on a cell it passes over (king moved there, rook unmoved) or after castling — attacked as SCA-10 says: the opponent would have a move, bounces and Tails included, that captures or hits it"
+            };
+            return Ok(illegal(text, reason, &["SCA-13.1", "SHF-1", "SCA-10"]));
+        }
+    }
     let (reason, rules): (&str, &[&'static str]) = match k {
         PAWN => (
             "not a pawn move here: a Gliński pawn steps along its file, two cells from a start cell, captures one cell forward along the orthogonals next to its file, and ignores springs",
