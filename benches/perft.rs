@@ -108,6 +108,20 @@ const CASES: &[Case] = &[
         depth: 4,
     },
     Case {
+        name: "sonic-hex board=mccooey start",
+        variant: "sonic-hex",
+        position: None,
+        options: &["board=mccooey"],
+        depth: 4,
+    },
+    Case {
+        name: "sonic-hex board=shafran start",
+        variant: "sonic-hex",
+        position: None,
+        options: &["board=shafran"],
+        depth: 4,
+    },
+    Case {
         name: "capablanca start",
         variant: "capablanca",
         position: None,
