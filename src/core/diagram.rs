@@ -23,6 +23,7 @@
 use super::color::Color;
 use super::explain::Verdict;
 use super::geometry::{Rotation, Square};
+use super::hex::Shape;
 
 /// The files of Gliński's hexagonal board, left to right (no `j`).
 pub const HEX_FILES: &[u8; 11] = b"abcdefghikl";
@@ -42,12 +43,35 @@ pub enum Geometry {
     /// file `f` has ranks 1..=11, `e`/`g` 1..=10, ... `a`/`l` 1..=6. Files
     /// are vertical columns of flat-topped hexagons, rank 1 at the bottom.
     Hex,
+    /// Shafran's hexagonal board (SHF-1, `sonic-hex --rule board=shafran`):
+    /// 70 cells in 9 files `a..i` of 6 7 8 9 10 9 8 7 6 cells; a square is
+    /// (file index 0..=8, Shafran's rank − 1), drawn inside Gliński's
+    /// frame (the same hexagons; Shafran's cells are a subset of the slots
+    /// of [`crate::core::hex`]).
+    HexShafran,
 }
 
 impl Geometry {
     /// The square board `width × height`.
     pub const fn square(width: u8, height: u8) -> Geometry {
         Geometry::Square { width, height }
+    }
+
+    /// The square of Gliński's frame ([`Geometry::Hex`]) where the cell
+    /// `sq` of this hexagonal board is drawn (itself on Gliński's board).
+    pub fn hex_frame(self, sq: Square) -> Square {
+        match self {
+            Geometry::HexShafran => match Shape::Shafran.cell(sq.file(), sq.rank()) {
+                Some(c) => Square::new(c.file(), c.rank()),
+                None => sq,
+            },
+            _ => sq,
+        }
+    }
+
+    /// Whether this is a hexagonal board.
+    pub fn is_hex(self) -> bool {
+        matches!(self, Geometry::Hex | Geometry::HexShafran)
     }
 
     /// The number of cells of file `file` on the hexagonal board (0 for a
@@ -67,6 +91,7 @@ impl Geometry {
         match self {
             Geometry::Square { width, height } => sq.file() < width && sq.rank() < height,
             Geometry::Hex => sq.rank() < Geometry::hex_file_len(sq.file()),
+            Geometry::HexShafran => Shape::Shafran.cell(sq.file(), sq.rank()).is_some(),
         }
     }
 
@@ -75,6 +100,7 @@ impl Geometry {
         let (width, height) = match self {
             Geometry::Square { width, height } => (width, height),
             Geometry::Hex => (11, 11),
+            Geometry::HexShafran => (9, 10),
         };
         (0..height)
             .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
@@ -90,6 +116,10 @@ impl Geometry {
                 Some(&f) => format!("{}{}", f as char, sq.rank() + 1),
                 None => sq.to_string(),
             },
+            Geometry::HexShafran => match Shape::Shafran.cell(sq.file(), sq.rank()) {
+                Some(c) => Shape::Shafran.name(c),
+                None => sq.to_string(),
+            },
         }
     }
 
@@ -97,6 +127,10 @@ impl Geometry {
     pub fn parse(self, name: &str) -> Option<Square> {
         match self {
             Geometry::Square { .. } => Square::parse(name).filter(|&s| self.contains(s)),
+            Geometry::HexShafran => {
+                let c = Shape::Shafran.parse(name)?;
+                Some(Square::new(Shape::Shafran.file(c), Shape::Shafran.rank(c)))
+            }
             Geometry::Hex => {
                 let b = name.as_bytes();
                 let file = HEX_FILES.iter().position(|&f| Some(&f) == b.first())?;

@@ -1300,3 +1300,44 @@ fn sonic_hex_moves_from_writes_one_board() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(hex_cells(&svg), 91);
 }
+
+/// SCA-13.1: on Shafran's board the picture draws its 70 cells with their
+/// own names (`Geometry::HexShafran`): the bishop c1 takes g9, turns 120°
+/// clockwise and stops on i7 at the board's edge.
+#[test]
+fn sonic_hex_shafran_svg_snapshot() {
+    let options = ["board=shafran".to_string()];
+    let g = variants::setup(&Setup {
+        variant: "sonic-hex",
+        options: &options,
+        ..Default::default()
+    })
+    .unwrap();
+    let p = explain(g.as_ref(), "c1xg9-i7:cw");
+    assert_eq!(p.title.legal, Some(true));
+    assert_eq!(p.diagram.geometry, Geometry::HexShafran);
+    let s = |n: &str| Geometry::HexShafran.parse(n).unwrap();
+    let legs: Vec<(Square, Square)> = p.moves[0].legs.iter().map(|l| (l.from, l.to)).collect();
+    assert_eq!(legs, vec![(s("c1"), s("g9")), (s("g9"), s("i7"))]);
+    let svg = checked_svg(&p);
+    assert_eq!(hex_cells(&svg), 70);
+    common::snapshot("render-sonic-hex-shafran-bishop-c1-cw", &svg);
+}
+
+/// SCA-13.1: a Shafran castling is drawn as the king's leg then the rook's.
+#[test]
+fn sonic_hex_shafran_castling_legs() {
+    let options = ["board=shafran".to_string()];
+    let g = variants::setup(&Setup {
+        variant: "sonic-hex",
+        options: &options,
+        position: Some("k3r/1ppppp/1p5/1p6/rp6P/p6PR/6P1/5P1/PPPPP1/R3K w AIai - 0 1 d1,f2,f6,g6"),
+        ..Default::default()
+    })
+    .unwrap();
+    let p = explain(g.as_ref(), "e1-g3");
+    assert_eq!(p.title.legal, Some(true));
+    let s = |n: &str| Geometry::HexShafran.parse(n).unwrap();
+    let legs: Vec<(Square, Square)> = p.moves[0].legs.iter().map(|l| (l.from, l.to)).collect();
+    assert_eq!(legs, vec![(s("e1"), s("g3")), (s("i5"), s("f2"))]);
+}

@@ -15,17 +15,19 @@
 //!   broken where the verdict's reason says.
 
 use crate::core::diagram::{Diagram, Fact, Geometry, Leg, MoveDrawing, MoveMark, Piece};
-use crate::core::hex::{Cell, DIRECTION, NOT_ALIGNED};
+use crate::core::hex::{Shape, DIRECTION, NOT_ALIGNED};
 use crate::variants::sonic::pieces::{color_of, has_piece, kind, letter, piece, KNIGHT};
 use crate::variants::sonic::spindash::opposite;
 
-use super::moves::{square, HexMove};
+use super::moves::{square_on, HexMove};
 use super::position::SonicHex;
 
 /// The picture of a position (SCA-13).
 pub fn diagram(p: &SonicHex) -> Diagram {
-    let mut d = Diagram::new(Geometry::Hex);
-    for c in Cell::all() {
+    let shape = p.rules.shape();
+    let square = |slot: u8| square_on(shape, slot);
+    let mut d = Diagram::new(geometry(shape));
+    for c in shape.all() {
         let x = p.cells[c.slot()];
         let sq = square(c.slot() as u8);
         if has_piece(x) {
@@ -46,8 +48,26 @@ pub fn diagram(p: &SonicHex) -> Diagram {
             ""
         }
     )));
-    if p.ep != 0 {
-        d = d.fact(Fact::EnPassant(square(p.ep)));
+    let base = p.rules.base();
+    if !base.castlings.is_empty() {
+        // SCA-13.1 with SHF-1: the rights in the position text's form.
+        let rights: String = base
+            .castlings
+            .iter()
+            .filter(|c| p.castling & c.right != 0)
+            .map(|c| c.letter)
+            .collect();
+        d = d.fact(Fact::Castling(if rights.is_empty() {
+            "-".into()
+        } else {
+            rights
+        }));
+    }
+    // Every crossed cell (SHF-1: two after a three-cell move).
+    for ep in [p.ep2, p.ep] {
+        if ep != 0 {
+            d = d.fact(Fact::EnPassant(square(ep)));
+        }
     }
     d.fact(Fact::Note(format!(
         "move {}, halfmove clock {}",
@@ -55,8 +75,17 @@ pub fn diagram(p: &SonicHex) -> Diagram {
     )))
 }
 
+/// The picture geometry of a board shape (SCA-13.1).
+fn geometry(shape: Shape) -> Geometry {
+    match shape {
+        Shape::Glinski => Geometry::Hex,
+        Shape::Shafran => Geometry::HexShafran,
+    }
+}
+
 /// A leg from `a` to `b`: a slide along a line, a leap otherwise.
-fn leg(a: u8, b: u8, knight: bool) -> Leg {
+fn leg(shape: Shape, a: u8, b: u8, knight: bool) -> Leg {
+    let square = |slot: u8| square_on(shape, slot);
     if knight || DIRECTION[a as usize][b as usize] == NOT_ALIGNED {
         Leg::leap(square(a), square(b))
     } else {
@@ -66,6 +95,8 @@ fn leg(a: u8, b: u8, knight: bool) -> Leg {
 
 /// The drawing of a legal move (SCA-13).
 pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
+    let shape = p.rules.shape();
+    let square = |slot: u8| square_on(shape, slot);
     let me = p.turn;
     let from = m.from();
     let k = kind(p.cells[from as usize]);
@@ -76,7 +107,7 @@ pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
             return d;
         };
         for (i, w) in r.path.windows(2).enumerate() {
-            let mut l = leg(w[0].0, w[1].0, knight);
+            let mut l = leg(shape, w[0].0, w[1].0, knight);
             if let (Some(r0), true) = (m.rotation(), i > 0) {
                 // Turn number i - 1 (SCA-4.1; alternating under Gilman).
                 let rot = if p.rules.alternate_turns && i % 2 == 0 {
@@ -100,7 +131,15 @@ pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
         return d;
     }
     let to = m.to();
-    d = d.leg(leg(from, to, knight));
+    if m.is_castling() {
+        // SCA-13.1: the king's move, then the rook's.
+        let (c, long) = m.castling(p.rules.base());
+        let (_, r_to, _) = if long { c.long } else { c.short };
+        return d
+            .leg(leg(shape, from, to, false))
+            .leg(leg(shape, c.rook, r_to, false));
+    }
+    d = d.leg(leg(shape, from, to, knight));
     let t = p.cells[to as usize];
     if has_piece(t) && color_of(t) != me {
         d = d.mark(square(to), MoveMark::Captured);

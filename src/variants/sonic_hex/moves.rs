@@ -11,7 +11,7 @@
 
 use smallvec::SmallVec;
 
-use crate::core::hex::Cell;
+use crate::core::hex::{Cell, Shape};
 use crate::core::{Rotation, Square};
 use crate::variants::glinski::base::{Base, Castling};
 use crate::variants::sonic::pieces::{color_of, has_piece, kind};
@@ -177,6 +177,18 @@ impl HexMove {
     pub fn promotion(self) -> Option<u8> {
         let k = (self.flags >> PROMO_SHIFT) & 7;
         (k != 0).then_some(k)
+    }
+}
+
+/// The square of a slot on the board of `shape` in the picture
+/// convention of its geometry ([`crate::core::diagram::Geometry::Hex`] as
+/// [`square`]; on Shafran's board (SCA-13.1)
+/// [`crate::core::diagram::Geometry::HexShafran`]: Shafran's file index
+/// 0..=8 and rank − 1, so the square's name is the cell's).
+pub fn square_on(shape: Shape, slot: u8) -> Square {
+    match (shape, Cell::from_slot(slot as usize)) {
+        (Shape::Shafran, Some(c)) => Square::new(shape.file(c), shape.rank(c)),
+        _ => square(slot),
     }
 }
 

@@ -388,6 +388,6 @@ impl crate::core::Draw for SonicHex {
     }
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        Some(super::moves::square(m.from()))
+        Some(super::moves::square_on(self.rules.shape(), m.from()))
     }
 }
