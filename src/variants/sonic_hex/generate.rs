@@ -3,7 +3,8 @@
 //! perft leaves), from the same code.
 //!
 //! A turn is one piece move; there is nothing before or after it (SCA-13:
-//! a single-form king, so no form choices or switches, and no castling),
+//! a single-form king, so no form choices or switches; castling only on
+//! Shafran's board, SCA-13.1, tested in `castling.rs`),
 //! and check has no effect on legality (SCA-10, SCA-13), so every move the
 //! pieces can make is legal and nothing is ever played to test it:
 //!

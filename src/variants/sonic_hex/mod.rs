@@ -28,6 +28,15 @@
 //! - springs: none in the start array; the position text lists spring
 //!   cells — [`notation`].
 //!
+//! **SCA-13.1** (RULINGS 3.4): rule option `board=glinski|mccooey|shafran`
+//! ([`HexRules::board`], the tables of [`crate::variants::glinski::base`]):
+//! the base's board (Shafran's 70 cells: [`grid::HexGrid`] keeps one step
+//! and leap table per shape, slides are masked by it), cell names, start
+//! array ([`start_text`]), pawns (multi-steps, en passant on every crossed
+//! cell, promotion cells) and knight; SHF-1's castlings on Shafran's board
+//! with SCA-10's "attacked" (`castling.rs`); the base's position text plus
+//! springs ([`notation`]).
+//!
 //! Modules: [`grid`] (the board for the walker), [`pawns`], [`generate`]
 //! (the one generator, lists and bulk counts), [`moves`] (the compact move
 //! and its course, G2), [`position`] (state, `play`, the `Game`),
