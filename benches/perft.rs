@@ -108,14 +108,14 @@ const CASES: &[Case] = &[
         depth: 4,
     },
     Case {
-        name: "sonic-hex board=mccooey start",
+        name: "sonic-hex mccooey",
         variant: "sonic-hex",
         position: None,
         options: &["board=mccooey"],
         depth: 4,
     },
     Case {
-        name: "sonic-hex board=shafran start",
+        name: "sonic-hex shafran",
         variant: "sonic-hex",
         position: None,
         options: &["board=shafran"],
