@@ -178,10 +178,20 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
         }
     }
     let (reason, rules): (&str, &[&'static str]) = match k {
-        PAWN => (
-            "not a pawn move here: a Gliński pawn steps along its file, two cells from a start cell, captures one cell forward along the orthogonals next to its file, and ignores springs",
-            &["GLN-1", "SCA-2", "SCA-13"],
-        ),
+        PAWN => match p.rules.board {
+            BaseId::Glinski => (
+                "not a pawn move here: a Gliński pawn steps along its file, two cells from a start cell, captures one cell forward along the orthogonals next to its file, and ignores springs",
+                &["GLN-1", "SCA-2", "SCA-13"],
+            ),
+            BaseId::Mccooey => (
+                "not a pawn move here: a McCooey pawn steps along its file, two cells from a start cell but the centre pawn, captures one cell along the forward diagonals, and ignores springs",
+                &["MCC-1", "SCA-13.1", "SCA-2"],
+            ),
+            BaseId::Shafran => (
+                "not a pawn move here: a Shafran pawn steps along its file, from its start cell up to 3 (files d e f), 2 (b c g h) or 1 (a i) cells, captures one cell along the forward diagonals (en passant on any crossed cell), and ignores springs",
+                &["SHF-1", "SCA-13.1", "SCA-2"],
+            ),
+        },
         KNIGHT => (
             "not a knight move here (a Gliński leap, then the Tails continuation along the same leap)",
             &["SCA-3", "SCA-6", "SCA-13"],

@@ -195,9 +195,14 @@ impl SonicHex {
         let mover = self.cells[from as usize] & PIECE_MASK;
         let k = kind(mover);
         t.note("SCA-13");
+        let base = self.rules.base();
+        if base.id != crate::variants::glinski::base::BaseId::Glinski {
+            t.note("SCA-13.1");
+        }
         match k {
             PAWN => {
-                t.note("GLN-1");
+                // The base's pawns (GLN-1, MCC-1, SHF-1).
+                t.note(base.rule);
                 t.note("SCA-2");
             }
             KING => {}
