@@ -3,10 +3,10 @@
 //! on a board copy, full turn end, and the check test of CRZ-C1 read
 //! literally — every capture of the opponent tried, no locality filter,
 //! no quick proof, no counting shortcut. Unit tests (the movement rules
-//! without legality, `gen::pseudo_moves`, are not public).
+//! without legality, `generate::pseudo_moves`, are not public).
 
 use super::board::{turn_end, Stacks};
-use super::gen::pseudo_moves;
+use super::generate::pseudo_moves;
 use super::moves::{Move, PROMOTION_KINDS};
 use super::position::{apply_on, castling_after, entering_costs, find_king, rook_heights, Flags};
 use super::Crazy;
