@@ -1,6 +1,9 @@
-//! Helpers of the crate's own unit tests (compiled only for tests): a
-//! small deterministic random generator and the mangled-text loop every
-//! parser is fuzzed with.
+//! Test helpers shared by the crate's own unit tests (`src/core/mod.rs`
+//! includes this file as `core::testing`, compiled only for tests) and
+//! the integration tests (`tests/common`): a small deterministic random
+//! generator, the mangled-text loop every parser is fuzzed with, and the
+//! named positions of a perft list (`tests/perft/*.yaml`). Standard
+//! library only, so it compiles in both crates.
 
 /// A small deterministic xorshift generator: `next(n)` is in `0..n`.
 pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
@@ -36,4 +39,23 @@ pub fn mangled(seeds: &[&str], alphabet: &str, count: usize, seed: u64) -> Vec<S
             chars.into_iter().collect()
         })
         .collect()
+}
+
+/// The `(name, position)` pairs of the cases of a perft list
+/// (`tests/perft/*.yaml`) that give a position, in file order: each
+/// `- name:` line followed, within its case, by a `position:` line with a
+/// double-quoted text.
+pub fn named_positions(yaml: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut name = None;
+    for line in yaml.lines() {
+        let line = line.trim();
+        if let Some(n) = line.strip_prefix("- name:") {
+            name = Some(n.trim());
+        } else if let (Some(n), Some(p)) = (name, line.strip_prefix("position:")) {
+            out.push((n, p.trim().trim_matches('"')));
+            name = None;
+        }
+    }
+    out
 }
