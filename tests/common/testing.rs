@@ -5,14 +5,31 @@
 //! named positions of a perft list (`tests/perft/*.yaml`). Standard
 //! library only, so it compiles in both crates.
 
-/// A small deterministic xorshift generator: `next(n)` is in `0..n`.
-pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n.max(1) as u64) as usize
+/// A small deterministic xorshift generator (Marsaglia's 13/7/17 on 64
+/// bits); the seed must not be 0.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
     }
+
+    /// A number in `0..n` (`n` ≥ 1).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The same generator as a closure: `next(n)` is in `0..n` (0 for `n` = 0).
+pub fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut r = Rng(seed);
+    move |n: usize| r.below(n.max(1) as u64) as usize
 }
 
 /// `count` texts made from `seeds` by one to three random edits each
