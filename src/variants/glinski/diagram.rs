@@ -25,6 +25,11 @@ pub fn square(slot: usize) -> Square {
     Cell::from_slot(slot).map_or(Square(0), |c| Square::new(c.file(), c.rank()))
 }
 
+/// The square of a slot of `shape`'s board in the picture convention.
+pub fn square_on(_shape: crate::core::hex::Shape, slot: usize) -> Square {
+    square(slot)
+}
+
 fn color(c: usize) -> Color {
     if c == WHITE {
         Color::White

@@ -29,9 +29,10 @@
 pub mod base;
 #[cfg(feature = "pictures")]
 pub mod diagram;
-mod explain;
+pub(crate) mod explain;
 pub mod fen;
-mod position;
+pub(crate) mod game;
+pub(crate) mod position;
 pub mod record;
 
 use crate::core::Explain as _;
