@@ -739,42 +739,45 @@ impl Pos {
                 continue;
             }
             let blocked = occ & c.between != 0;
+            if blocked && !S::WANTS_REJECTED {
+                continue;
+            }
             for (i, &(kto, rto, pass)) in [c.long, c.short].iter().enumerate() {
                 if i == 1 && self.opts & OPT_LONG_CASTLING != 0 {
                     continue;
                 }
                 let m = Mv::new(k, kto as usize, F_CASTLE);
-                let reason = if blocked {
-                    Some(format!(
-                        "castling needs the cells between the king and the rook on {} empty",
-                        base.shape.slot_name(c.rook as usize)
-                    ))
-                } else if in_check && !free {
-                    Some("castling out of check".to_string())
-                } else if let Some(p) =
-                    Cells(pass).find(|&p| !free && self.attacked_on::<B>(p, them, enemy, occ))
-                {
-                    Some(format!(
-                        "the king passes over an attacked cell ({})",
-                        base.shape.slot_name(p)
-                    ))
+                let attacked_pass = if blocked || (in_check && !free) || free {
+                    None
                 } else {
-                    let occ2 =
-                        occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize) | bit(rto as usize);
-                    (!free && self.attacked_on::<B>(kto as usize, them, enemy, occ2)).then(|| {
+                    Cells(pass).find(|&p| self.attacked_on::<B>(p, them, enemy, occ))
+                };
+                let lands_attacked =
+                    !blocked && !(in_check && !free) && attacked_pass.is_none() && !free && {
+                        let occ2 = occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize)
+                            | bit(rto as usize);
+                        self.attacked_on::<B>(kto as usize, them, enemy, occ2)
+                    };
+                if !blocked && !(in_check && !free) && attacked_pass.is_none() && !lands_attacked {
+                    sink.one(m)?;
+                } else if S::WANTS_REJECTED {
+                    let name = |s: usize| base.shape.slot_name(s);
+                    let reason = if blocked {
+                        format!(
+                            "castling needs the cells between the king and the rook on {} empty",
+                            name(c.rook as usize)
+                        )
+                    } else if in_check {
+                        "castling out of check".to_string()
+                    } else if let Some(p) = attacked_pass {
+                        format!("the king passes over an attacked cell ({})", name(p))
+                    } else {
                         format!(
                             "the king lands on an attacked cell ({})",
-                            base.shape.slot_name(kto as usize)
+                            name(kto as usize)
                         )
-                    })
-                };
-                match reason {
-                    None => sink.one(m)?,
-                    Some(r) => {
-                        if S::WANTS_REJECTED {
-                            sink.reject(m, Rejection::new(base.rule, r));
-                        }
-                    }
+                    };
+                    sink.reject(m, Rejection::new(base.rule, reason));
                 }
             }
         }
