@@ -747,18 +747,19 @@ impl Pos {
                     continue;
                 }
                 let m = Mv::new(k, kto as usize, F_CASTLE);
-                let attacked_pass = if blocked || (in_check && !free) || free {
+                let out_of_check = in_check && !free;
+                let attacked_pass = if blocked || in_check || free {
                     None
                 } else {
                     Cells(pass).find(|&p| self.attacked_on::<B>(p, them, enemy, occ))
                 };
-                let lands_attacked =
-                    !blocked && !(in_check && !free) && attacked_pass.is_none() && !free && {
-                        let occ2 = occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize)
-                            | bit(rto as usize);
-                        self.attacked_on::<B>(kto as usize, them, enemy, occ2)
-                    };
-                if !blocked && !(in_check && !free) && attacked_pass.is_none() && !lands_attacked {
+                let open = !blocked && !out_of_check && attacked_pass.is_none();
+                let lands_attacked = open && !free && {
+                    let occ2 =
+                        occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize) | bit(rto as usize);
+                    self.attacked_on::<B>(kto as usize, them, enemy, occ2)
+                };
+                if open && !lands_attacked {
                     sink.one(m)?;
                 } else if S::WANTS_REJECTED {
                     let name = |s: usize| base.shape.slot_name(s);
