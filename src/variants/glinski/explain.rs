@@ -43,9 +43,12 @@ pub fn parse_text_on(shape: Shape, text: &str) -> Result<(Cell, Cell, Option<usi
             format!("{m} (from-cell to-cell [q|r|b|n], e.g. f5f6, e9e10q; or a record move such as Nf3, exf6)"),
         )
     };
-    let (from, n) = shape
-        .parse_prefix(text)
-        .ok_or_else(|| bad("no cell of the board at the start"))?;
+    let (from, n) = shape.parse_prefix(text).ok_or_else(|| {
+        bad(match shape {
+            Shape::Glinski => "no cell a1..l6 at the start",
+            Shape::Shafran => "no cell a1..i10 at the start",
+        })
+    })?;
     let rest = &text[n..];
     let (to, m) = shape
         .parse_prefix(rest)
@@ -194,7 +197,10 @@ fn no_candidate(
     match role {
         PAWN => pawn_reason(pos, from, to),
         KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
-        KING if pos.base().castlings.is_empty() => "the king steps one cell along one of the twelve lines (and there is no castling in this game)".into(),
+        KING if pos.base().castlings.is_empty() => format!(
+            "the king steps one cell along one of the twelve lines (and there is no castling in {}'s chess)",
+            if pos.base().rule == "GLN-1" { "Gliński" } else { "McCooey" }
+        ),
         KING => "the king steps one cell along one of the twelve lines, or castles (3 or 2 cells toward an unmoved rook with the right kept)".into(),
         ROOK => "not a rook move (rooks move along the six orthogonal lines)".into(),
         BISHOP => "not a bishop move (bishops move along the six diagonal lines)".into(),
@@ -228,6 +234,22 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     if Some(to) == two || Some(to) == three {
         let n = if Some(to) == two { 2 } else { 3 };
         let allowed = base.max_steps(us, from);
+        if n == 2 && allowed < 2 {
+            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us])
+                .filter_map(Cell::from_slot)
+                .collect();
+            starts.sort_by_key(|c| shape.file(*c));
+            let starts: Vec<String> = starts.into_iter().map(name).collect();
+            let side = if us == super::position::WHITE {
+                "White"
+            } else {
+                "Black"
+            };
+            return format!(
+                "a pawn steps two cells only from a start cell of its colour ({side}: {})",
+                starts.join(" ")
+            );
+        }
         if allowed < n {
             let starts: Vec<String> = crate::core::hex::Cells(if n == 2 {
                 base.two_steps[us]
@@ -247,7 +269,11 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         }
         let path = one.map_or(0, Cell::bit) | two.map_or(0, Cell::bit) | to.bit();
         if occ & path != 0 {
-            return format!("a {n}-cell move needs every cell on the way empty");
+            return if n == 2 {
+                "a double step needs both cells ahead empty".into()
+            } else {
+                "a three-cell move needs every cell on the way empty".into()
+            };
         }
         return "this pawn has moved (mutant: double step on the first move only)".into();
     }
@@ -259,7 +285,11 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
                 pos.name(pos.ep as usize)
             )
         } else {
-            format!("nothing to capture on {} (a pawn moves to a capture cell only to take, or en passant right after a multi-cell move)", name(to))
+            format!(
+                "nothing to capture on {} (a pawn moves to a capture cell only to take, or en passant right after a {})",
+                name(to),
+                if base.three_steps == [0, 0] { "double step" } else { "2- or 3-cell move" }
+            )
         };
     }
     let side_caps: Vec<String> = [c1, c2]
@@ -270,7 +300,12 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         .iter()
         .any(|&d| shape.step(from, d) == Some(to));
     format!(
-        "not a pawn move: a pawn steps straight ahead along its file and captures one cell forward along {lines} (from {}: {}){}",
+        "not a pawn move: a pawn steps straight ahead along its file and captures one cell forward along {} (from {}: {}){}",
+        if kind == 0 {
+            "the two orthogonal lines next to it"
+        } else {
+            "the two forward diagonals"
+        },
         name(from),
         side_caps.join(" or "),
         match (other, kind) {
