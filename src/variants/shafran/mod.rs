@@ -178,7 +178,8 @@ hex_game!(
 #[cfg(test)]
 mod tests {
     use super::{Shafran, START};
-    use crate::core::{perft, Notation};
+    use crate::core::{perft, Explain, Notation};
+    use crate::variants::glinski::position::OPT_LONG_CASTLING;
 
     #[test]
     fn start_text_and_count() {
@@ -186,5 +187,27 @@ mod tests {
         assert_eq!(Notation::to_text(&g), START);
         assert_eq!(perft(&g, 1), 42);
         assert_eq!(perft(&g, 2), 1706);
+    }
+
+    /// SHF-1: a castling's verdict names the failing condition; the rook
+    /// moves with the king; `castling=long` leaves only the long ones.
+    #[test]
+    fn castling_verdicts() {
+        // A black rook on b7 attacks b1, the long king's destination.
+        let text = "k4/6/7/r7/9/8R/8/7/6/R3K w AI - 0 1";
+        let g = Shafran::from_text(text, 0, 0).unwrap();
+        let v = Explain::explain(&g, "e1b1").unwrap();
+        assert!(!v.legal && v.rules == ["SHF-1"], "{v:?}");
+        assert!(v.reason.contains("lands on an attacked cell (b1)"), "{v:?}");
+        let m = Explain::parse_move(&g, "e1c1").unwrap();
+        let mut after = g;
+        crate::core::Game::play(&mut after, &m);
+        assert_eq!(
+            Notation::to_text(&after),
+            "k4/6/7/r7/9/8R/8/7/6/2KR1 b - - 1 1"
+        );
+        let long = Shafran::from_text(text, 0, OPT_LONG_CASTLING).unwrap();
+        assert!(Explain::parse_move(&long, "e1c1").is_err());
+        assert!(Explain::parse_move(&long, "e1h4").is_ok());
     }
 }
