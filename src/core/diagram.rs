@@ -42,6 +42,11 @@ pub enum Geometry {
     /// file `f` has ranks 1..=11, `e`/`g` 1..=10, ... `a`/`l` 1..=6. Files
     /// are vertical columns of flat-topped hexagons, rank 1 at the bottom.
     Hex,
+    /// Shafran's hexagonal board (SHF-1): 70 cells in 9 files `a..i` of 6
+    /// 7 8 9 10 9 8 7 6 cells; file index 0..=8, rank index = rank − 1
+    /// (file `a` ranks 1..=6, `e` 1..=10, `i` 5..=10). Drawn as the cells
+    /// of Gliński's board it covers ([`Geometry::hex_cell`]).
+    HexShafran,
 }
 
 impl Geometry {
@@ -67,6 +72,27 @@ impl Geometry {
         match self {
             Geometry::Square { width, height } => sq.file() < width && sq.rank() < height,
             Geometry::Hex => sq.rank() < Geometry::hex_file_len(sq.file()),
+            Geometry::HexShafran => crate::core::hex::Shape::Shafran
+                .cell(sq.file(), sq.rank())
+                .is_some(),
+        }
+    }
+
+    /// Whether this is a hexagonal board (drawn with hexagonal cells).
+    pub const fn is_hex(self) -> bool {
+        matches!(self, Geometry::Hex | Geometry::HexShafran)
+    }
+
+    /// On a hexagonal board, the cell of Gliński's board ([`Geometry::Hex`]
+    /// convention) at the same place as `sq`: itself on Gliński's board,
+    /// the covering cell for Shafran's (both boards share one geometry,
+    /// [`crate::core::hex::Shape`]).
+    pub fn hex_cell(self, sq: Square) -> Square {
+        match self {
+            Geometry::HexShafran => crate::core::hex::Shape::Shafran
+                .cell(sq.file(), sq.rank())
+                .map_or(sq, |c| Square::new(c.file(), c.rank())),
+            _ => sq,
         }
     }
 
@@ -75,6 +101,7 @@ impl Geometry {
         let (width, height) = match self {
             Geometry::Square { width, height } => (width, height),
             Geometry::Hex => (11, 11),
+            Geometry::HexShafran => (9, 10),
         };
         (0..height)
             .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
@@ -90,13 +117,16 @@ impl Geometry {
                 Some(&f) => format!("{}{}", f as char, sq.rank() + 1),
                 None => sq.to_string(),
             },
+            Geometry::HexShafran => sq.to_string(),
         }
     }
 
     /// Parses a cell name of this board (`None` for anything else).
     pub fn parse(self, name: &str) -> Option<Square> {
         match self {
-            Geometry::Square { .. } => Square::parse(name).filter(|&s| self.contains(s)),
+            Geometry::Square { .. } | Geometry::HexShafran => {
+                Square::parse(name).filter(|&s| self.contains(s))
+            }
             Geometry::Hex => {
                 let b = name.as_bytes();
                 let file = HEX_FILES.iter().position(|&f| Some(&f) == b.first())?;

@@ -46,7 +46,7 @@ impl Layout {
                 width: width as f32 * SQUARE,
                 height: height as f32 * SQUARE,
             },
-            Geometry::Hex => {
+            Geometry::Hex | Geometry::HexShafran => {
                 let h = HEX_RADIUS * 3f32.sqrt();
                 Layout {
                     geometry,
@@ -67,7 +67,8 @@ impl Layout {
                 ox + (sq.file() as f32 + 0.5) * SQUARE,
                 oy + (height as f32 - 1.0 - sq.rank() as f32 + 0.5) * SQUARE,
             ),
-            Geometry::Hex => {
+            Geometry::Hex | Geometry::HexShafran => {
+                let sq = self.geometry.hex_cell(sq);
                 let h = self.unit;
                 let up = sq.rank() as f32 + hex_offset(sq.file()) / 2.0;
                 (
@@ -91,7 +92,7 @@ impl Layout {
                     (cx - s, cy + s),
                 ]
             }
-            Geometry::Hex => {
+            Geometry::Hex | Geometry::HexShafran => {
                 let (r, h2) = (HEX_RADIUS, self.unit / 2.0);
                 vec![
                     (cx - r, cy),
@@ -117,7 +118,8 @@ impl Layout {
                     0
                 }
             }
-            Geometry::Hex => {
+            Geometry::Hex | Geometry::HexShafran => {
+                let sq = self.geometry.hex_cell(sq);
                 // Axial coordinates: q = file, r = half the doubled height
                 // minus the file; (q - r) mod 3 three-colours the cells.
                 let q = sq.file() as i32;
@@ -135,7 +137,7 @@ impl Layout {
         let u = self.unit;
         match self.geometry {
             Geometry::Square { .. } => (cx + dx * 0.34 * u, cy + dy * 0.34 * u),
-            Geometry::Hex => (cx + dx * 0.36 * u, cy + dy * 0.27 * u),
+            Geometry::Hex | Geometry::HexShafran => (cx + dx * 0.36 * u, cy + dy * 0.27 * u),
         }
     }
 
@@ -172,6 +174,24 @@ impl Layout {
                         let (x, y) = self.centre(Square::new(r - 5, r));
                         v.push(((x - 0.95 * HEX_RADIUS, y - 0.62 * h), (r + 1).to_string()));
                     }
+                }
+            }
+            Geometry::HexShafran => {
+                // File letters under each file's lowest cell; rank numbers
+                // beside each rank's first cell (ranks run up to the right
+                // along the lower left edge, then down along the upper
+                // left one).
+                let shape = crate::core::hex::Shape::Shafran;
+                let h = self.unit;
+                for f in 0..9u8 {
+                    let sq = Square::new(f, shape.file_start(f));
+                    let (x, y) = self.centre(sq);
+                    v.push(((x, y + h / 2.0 + 12.0), ((b'a' + f) as char).to_string()));
+                }
+                for r in 0..10u8 {
+                    let f = (0..9u8).find(|&f| shape.cell(f, r).is_some()).unwrap_or(0);
+                    let (x, y) = self.centre(Square::new(f, r));
+                    v.push(((x - 0.95 * HEX_RADIUS, y - 0.62 * h), (r + 1).to_string()));
                 }
             }
         }

@@ -270,7 +270,7 @@ fn draw_board(c: &mut Canvas, l: &Layout, p: &Picture) {
 /// Cells in their shades, and the coordinate labels.
 fn draw_cells(c: &mut Canvas, l: &Layout, p: &Picture) {
     let d = &p.diagram;
-    let hex = matches!(d.geometry, crate::core::diagram::Geometry::Hex);
+    let hex = d.geometry.is_hex();
     c.comment(&format!("board: {} cells", d.geometry.cells().len()));
     for sq in d.geometry.cells() {
         let fill = shade_color(l.shade(sq), hex);

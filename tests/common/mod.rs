@@ -108,4 +108,4 @@ pub fn under_ci() -> bool {
 /// here; `tests/it/oracle_hex.rs` fails while a registered variant is
 /// missing from the list (or a listed one is not registered). Add an id
 /// when its variant lands: `mccooey`, `shafran`, `capablanca`.
-pub const ISSUE_22_READY: &[&str] = &["capablanca"];
+pub const ISSUE_22_READY: &[&str] = &["capablanca", "mccooey", "shafran"];

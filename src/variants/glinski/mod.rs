@@ -26,11 +26,13 @@
 //! - [`record`]: game records in SAN with English or Hungarian letters;
 //! - [`diagram`]: pictures of positions and moves on `Geometry::Hex`.
 
+pub mod base;
 #[cfg(feature = "pictures")]
 pub mod diagram;
-mod explain;
+pub(crate) mod explain;
 pub mod fen;
-mod position;
+pub(crate) mod game;
+pub(crate) mod position;
 pub mod record;
 
 use crate::core::Explain as _;
