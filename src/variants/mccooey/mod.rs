@@ -25,14 +25,19 @@ use crate::core::{DynGame, Mutant, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, MCCOOEY};
 use crate::variants::glinski::game::hex_game;
 use crate::variants::glinski::position::{
-    MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_NO_EP,
+    MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_EP,
 };
 
 /// MCC-1's start position (GLN-1's position text).
 pub const START: &str = MCCOOEY.start_text;
 
 /// The mutants of `mccooey` (deliberate misreadings of MCC-1).
-pub static MUTANTS: [Mutant; 4] = [
+///
+/// Gliński's `double-step-first-move-only` has no counterpart here: on
+/// McCooey's board no pawn move ends on a start cell of its own side (a
+/// capture onto one would come from behind the start cells), so a pawn on
+/// a start cell has never moved and that misreading is the rules.
+pub static MUTANTS: [Mutant; 3] = [
     Mutant {
         name: "glinski-pawn-captures",
         doc: "MCC-1 misread: pawns capture as Gliński's (one cell along the orthogonal lines next to their file), not along the forward diagonals",
@@ -40,10 +45,6 @@ pub static MUTANTS: [Mutant; 4] = [
     Mutant {
         name: "centre-double-step",
         doc: "MCC-1 misread: the centre pawn (f4 / f8) may also move two cells",
-    },
-    Mutant {
-        name: "double-step-first-move-only",
-        doc: "MCC-1 misread: a pawn moves two cells only on its first move, so not after a capture onto another start cell",
     },
     Mutant {
         name: "no-en-passant",
@@ -67,7 +68,6 @@ fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
     for (name, flag) in [
         ("glinski-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
         ("centre-double-step", MUT_CENTRE_DOUBLE_STEP),
-        ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
         ("no-en-passant", MUT_NO_EP),
     ] {
         if rules.is_mutant(name)? {
