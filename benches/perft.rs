@@ -128,6 +128,20 @@ const CASES: &[Case] = &[
         options: &[],
         depth: 5,
     },
+    Case {
+        name: "mccooey start",
+        variant: "mccooey",
+        position: None,
+        options: &[],
+        depth: 5,
+    },
+    Case {
+        name: "shafran start",
+        variant: "shafran",
+        position: None,
+        options: &[],
+        depth: 5,
+    },
 ];
 
 /// Best time (seconds) of `reps` runs of `f`, with its result.

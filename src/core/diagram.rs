@@ -23,7 +23,6 @@
 use super::color::Color;
 use super::explain::Verdict;
 use super::geometry::{Rotation, Square};
-use super::hex::Shape;
 
 /// The files of Gliński's hexagonal board, left to right (no `j`).
 pub const HEX_FILES: &[u8; 11] = b"abcdefghikl";
@@ -43,11 +42,10 @@ pub enum Geometry {
     /// file `f` has ranks 1..=11, `e`/`g` 1..=10, ... `a`/`l` 1..=6. Files
     /// are vertical columns of flat-topped hexagons, rank 1 at the bottom.
     Hex,
-    /// Shafran's hexagonal board (SHF-1, `sonic-hex --rule board=shafran`):
-    /// 70 cells in 9 files `a..i` of 6 7 8 9 10 9 8 7 6 cells; a square is
-    /// (file index 0..=8, Shafran's rank − 1), drawn inside Gliński's
-    /// frame (the same hexagons; Shafran's cells are a subset of the slots
-    /// of [`crate::core::hex`]).
+    /// Shafran's hexagonal board (SHF-1): 70 cells in 9 files `a..i` of 6
+    /// 7 8 9 10 9 8 7 6 cells; file index 0..=8, rank index = rank − 1
+    /// (file `a` ranks 1..=6, `e` 1..=10, `i` 5..=10). Drawn as the cells
+    /// of Gliński's board it covers ([`Geometry::hex_cell`]).
     HexShafran,
 }
 
@@ -55,23 +53,6 @@ impl Geometry {
     /// The square board `width × height`.
     pub const fn square(width: u8, height: u8) -> Geometry {
         Geometry::Square { width, height }
-    }
-
-    /// The square of Gliński's frame ([`Geometry::Hex`]) where the cell
-    /// `sq` of this hexagonal board is drawn (itself on Gliński's board).
-    pub fn hex_frame(self, sq: Square) -> Square {
-        match self {
-            Geometry::HexShafran => match Shape::Shafran.cell(sq.file(), sq.rank()) {
-                Some(c) => Square::new(c.file(), c.rank()),
-                None => sq,
-            },
-            _ => sq,
-        }
-    }
-
-    /// Whether this is a hexagonal board.
-    pub fn is_hex(self) -> bool {
-        matches!(self, Geometry::Hex | Geometry::HexShafran)
     }
 
     /// The number of cells of file `file` on the hexagonal board (0 for a
@@ -91,7 +72,27 @@ impl Geometry {
         match self {
             Geometry::Square { width, height } => sq.file() < width && sq.rank() < height,
             Geometry::Hex => sq.rank() < Geometry::hex_file_len(sq.file()),
-            Geometry::HexShafran => Shape::Shafran.cell(sq.file(), sq.rank()).is_some(),
+            Geometry::HexShafran => crate::core::hex::Shape::Shafran
+                .cell(sq.file(), sq.rank())
+                .is_some(),
+        }
+    }
+
+    /// Whether this is a hexagonal board (drawn with hexagonal cells).
+    pub const fn is_hex(self) -> bool {
+        matches!(self, Geometry::Hex | Geometry::HexShafran)
+    }
+
+    /// On a hexagonal board, the cell of Gliński's board ([`Geometry::Hex`]
+    /// convention) at the same place as `sq`: itself on Gliński's board,
+    /// the covering cell for Shafran's (both boards share one geometry,
+    /// [`crate::core::hex::Shape`]).
+    pub fn hex_cell(self, sq: Square) -> Square {
+        match self {
+            Geometry::HexShafran => crate::core::hex::Shape::Shafran
+                .cell(sq.file(), sq.rank())
+                .map_or(sq, |c| Square::new(c.file(), c.rank())),
+            _ => sq,
         }
     }
 
@@ -116,20 +117,15 @@ impl Geometry {
                 Some(&f) => format!("{}{}", f as char, sq.rank() + 1),
                 None => sq.to_string(),
             },
-            Geometry::HexShafran => match Shape::Shafran.cell(sq.file(), sq.rank()) {
-                Some(c) => Shape::Shafran.name(c),
-                None => sq.to_string(),
-            },
+            Geometry::HexShafran => sq.to_string(),
         }
     }
 
     /// Parses a cell name of this board (`None` for anything else).
     pub fn parse(self, name: &str) -> Option<Square> {
         match self {
-            Geometry::Square { .. } => Square::parse(name).filter(|&s| self.contains(s)),
-            Geometry::HexShafran => {
-                let c = Shape::Shafran.parse(name)?;
-                Some(Square::new(Shape::Shafran.file(c), Shape::Shafran.rank(c)))
+            Geometry::Square { .. } | Geometry::HexShafran => {
+                Square::parse(name).filter(|&s| self.contains(s))
             }
             Geometry::Hex => {
                 let b = name.as_bytes();

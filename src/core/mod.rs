@@ -27,6 +27,7 @@ pub mod rules;
 pub mod sink;
 pub mod table;
 #[cfg(test)]
+#[path = "../../tests/common/testing.rs"]
 pub(crate) mod testing;
 pub mod variant;
 

@@ -68,7 +68,7 @@ impl Layout {
                 oy + (height as f32 - 1.0 - sq.rank() as f32 + 0.5) * SQUARE,
             ),
             Geometry::Hex | Geometry::HexShafran => {
-                let sq = self.geometry.hex_frame(sq);
+                let sq = self.geometry.hex_cell(sq);
                 let h = self.unit;
                 let up = sq.rank() as f32 + hex_offset(sq.file()) / 2.0;
                 (
@@ -119,7 +119,7 @@ impl Layout {
                 }
             }
             Geometry::Hex | Geometry::HexShafran => {
-                let sq = self.geometry.hex_frame(sq);
+                let sq = self.geometry.hex_cell(sq);
                 // Axial coordinates: q = file, r = half the doubled height
                 // minus the file; (q - r) mod 3 three-colours the cells.
                 let q = sq.file() as i32;
@@ -157,27 +157,6 @@ impl Layout {
                     v.push(((self.origin.0 - 14.0, y), (r + 1).to_string()));
                 }
             }
-            Geometry::HexShafran => {
-                let h = self.unit;
-                let shape = crate::core::hex::Shape::Shafran;
-                for f in 0..9u8 {
-                    let bottom = Square::new(f, shape.file_start(f));
-                    let (x, y) = self.centre(bottom);
-                    v.push((
-                        (x, y + h / 2.0 + 12.0),
-                        self.geometry.name(bottom)[..1].to_string(),
-                    ));
-                }
-                for r in 0..10u8 {
-                    let f = r.saturating_sub(5);
-                    let (x, y) = self.centre(Square::new(f, r));
-                    if r < 6 {
-                        v.push(((x - HEX_RADIUS - 12.0, y), (r + 1).to_string()));
-                    } else {
-                        v.push(((x - 0.95 * HEX_RADIUS, y - 0.62 * h), (r + 1).to_string()));
-                    }
-                }
-            }
             Geometry::Hex => {
                 let h = self.unit;
                 for f in 0..11u8 {
@@ -195,6 +174,24 @@ impl Layout {
                         let (x, y) = self.centre(Square::new(r - 5, r));
                         v.push(((x - 0.95 * HEX_RADIUS, y - 0.62 * h), (r + 1).to_string()));
                     }
+                }
+            }
+            Geometry::HexShafran => {
+                // File letters under each file's lowest cell; rank numbers
+                // beside each rank's first cell (ranks run up to the right
+                // along the lower left edge, then down along the upper
+                // left one).
+                let shape = crate::core::hex::Shape::Shafran;
+                let h = self.unit;
+                for f in 0..9u8 {
+                    let sq = Square::new(f, shape.file_start(f));
+                    let (x, y) = self.centre(sq);
+                    v.push(((x, y + h / 2.0 + 12.0), ((b'a' + f) as char).to_string()));
+                }
+                for r in 0..10u8 {
+                    let f = (0..9u8).find(|&f| shape.cell(f, r).is_some()).unwrap_or(0);
+                    let (x, y) = self.centre(Square::new(f, r));
+                    v.push(((x - 0.95 * HEX_RADIUS, y - 0.62 * h), (r + 1).to_string()));
                 }
             }
         }

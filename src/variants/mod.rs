@@ -13,11 +13,13 @@ pub mod english;
 pub mod fide;
 pub mod glinski;
 pub mod hop;
+pub mod mccooey;
+pub mod shafran;
 pub mod sonic;
 pub mod sonic_hex;
 
 /// Every registered variant, in the order of the command-line contract.
-pub fn all() -> [&'static Variant; 9] {
+pub fn all() -> [&'static Variant; 11] {
     [
         &fide::VARIANT,
         &sonic::VARIANT,
@@ -28,6 +30,8 @@ pub fn all() -> [&'static Variant; 9] {
         &glinski::VARIANT,
         &sonic_hex::VARIANT,
         &capablanca::VARIANT,
+        &mccooey::VARIANT,
+        &shafran::VARIANT,
     ]
 }
 

@@ -6,7 +6,10 @@ pub mod http;
 pub mod oracle;
 pub mod perft_cases;
 pub mod schema;
+pub mod testing;
 pub mod tools;
+
+pub use testing::xorshift;
 
 use std::process::Command;
 
@@ -47,16 +50,6 @@ pub fn assert_input_error(args: &[&str], needle: &str) {
         !err.contains("panicked") && !err.contains("internal error"),
         "{args:?}: {err}"
     );
-}
-
-/// A small deterministic xorshift generator: `next(n)` is in `0..n`.
-pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n.max(1) as u64) as usize
-    }
 }
 
 /// Asserts a named insta snapshot stored under the top-level `snapshots/`
@@ -108,4 +101,4 @@ pub fn under_ci() -> bool {
 /// here; `tests/it/oracle_hex.rs` fails while a registered variant is
 /// missing from the list (or a listed one is not registered). Add an id
 /// when its variant lands: `mccooey`, `shafran`, `capablanca`.
-pub const ISSUE_22_READY: &[&str] = &["capablanca"];
+pub const ISSUE_22_READY: &[&str] = &["capablanca", "mccooey", "shafran"];

@@ -101,31 +101,13 @@ fn every_variant_keeps_the_contract() {
 /// typed error or accepted as a valid position that round-trips (G4).
 #[test]
 fn mangled_input_never_panics() {
-    let alphabet: Vec<char> = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxDOCdocAaS*+#"
-        .chars()
-        .collect();
-    let mut next = common::xorshift(0x9E37_79B9_7F4A_7C15);
+    let alphabet = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxDOCdocAaS*+#";
     for v in variants::all() {
         let rules = v.rules(&[], None).unwrap();
         let start = (v.start)(&rules).unwrap();
         let game = start_pos(v.id);
         let move_texts = game.legal_texts();
-        for _ in 0..1500 {
-            let mut chars: Vec<char> = start.chars().collect();
-            for _ in 0..1 + next(3) {
-                let i = next(chars.len().max(1));
-                let c = alphabet[next(alphabet.len())];
-                let len = chars.len();
-                match next(3) {
-                    0 if len > 0 => {
-                        chars.remove(i.min(len - 1));
-                    }
-                    1 => chars.insert(i.min(len), c),
-                    _ if len > 0 => chars[i.min(len - 1)] = c,
-                    _ => {}
-                }
-            }
-            let text: String = chars.into_iter().collect();
+        for text in common::testing::mangled(&[&start], alphabet, 1500, 0x9E37_79B9_7F4A_7C15) {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if let Ok(g) = (v.parse)(&text, &rules) {
                     let canonical = g.to_text();

@@ -4,6 +4,8 @@
 //! without legality, which are not public). The perft snapshots of these
 //! positions are `tests/perft/crazy.yaml` (run by `tests/it/perft.rs`).
 
+use crate::common;
+
 use arbiter::core::DynGame;
 #[allow(unused_imports)]
 use arbiter::core::{Explain as _, Notation as _};
@@ -21,42 +23,10 @@ fn game(position: Option<&str>, moves: &[&str]) -> Box<dyn DynGame> {
     .unwrap()
 }
 
-const POSITIONS: [(&str, &str); 6] = [
-    (
-        "crazy-stacks-castling",
-        "r3k2r/ppp2ppp/2n1(b*)3/3(rq)4/4(RQ)3/2N1B3/PPP2PPP/R3K3 w Qkq - 0 1 b",
-    ),
-    (
-        "crazy-queens-bishop-rider",
-        "4k3/1q6/2(rb)5/8/5(RN)2/2b5/3P2Q1/4K3 w - - 0 1 b",
-    ),
-    (
-        "crazy-kings-in-rooks",
-        "8/1pp5/2(rk)5/8/8/8/5(RK)2/8 w - - 0 1 w",
-    ),
-    (
-        "crazy-rook-tower",
-        "rn2k3/pq1p4/2b5/8/3(RP)4/2(rrp)5/1Q3B2/4K3 b - - 0 1 b",
-    ),
-    (
-        "crazy-queen-stacks",
-        "3qk3/8/3B4/2(RQ)1(rq)3/8/3b4/3PP3/4K3 w - - 0 1 b",
-    ),
-    (
-        "crazy-en-passant-kings-in-rooks",
-        "(rk)6q/8/8/3pP3/8/8/6Q1/R6K w - d6d5 0 1 b",
-    ),
-];
-
-/// A tiny xorshift generator (seeded, reproducible).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+/// The named positions of the crazy perft snapshots (one list, read by
+/// these tests and by the crate's oracle tests).
+fn positions() -> Vec<(&'static str, &'static str)> {
+    common::testing::named_positions(include_str!("../perft/crazy.yaml"))
 }
 
 /// Pieces per colour in a position text's board field, and whether a pawn
@@ -102,11 +72,11 @@ fn census(text: &str) -> (usize, usize, bool) {
 /// the number of moves listed.
 #[test]
 fn random_playouts_keep_invariants() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
     let v = arbiter::variants::get("crazy").unwrap();
     let rules = v.rules(&[], None).unwrap();
     let starts: Vec<Option<&str>> = std::iter::once(None)
-        .chain(POSITIONS.iter().map(|(_, p)| Some(*p)))
+        .chain(positions().into_iter().map(|(_, p)| Some(p)))
         .collect();
     for game_no in 0..35 {
         let mut g = game(starts[game_no % starts.len()], &[]);
@@ -123,7 +93,7 @@ fn random_playouts_keep_invariants() {
             }
             let before = g.to_text();
             let (w0, b0, _) = census(&before);
-            let mv = &moves[(rng.next() % moves.len() as u64) as usize];
+            let mv = &moves[next(moves.len())];
             g.play_text(mv).unwrap();
             let after = g.to_text();
             let (w1, b1, bad) = census(&after);
@@ -163,30 +133,15 @@ fn random_playouts_keep_invariants() {
 fn mangled_texts_never_panic() {
     let v = arbiter::variants::get("crazy").unwrap();
     let rules = v.rules(&[], None).unwrap();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let alphabet: Vec<char> = "()*/@~^x:=-!KQRBNPkqrbnp0123456789abcdefgh wLSé€"
-        .chars()
-        .collect();
-    let seeds: Vec<&str> = POSITIONS
-        .iter()
-        .map(|(_, p)| *p)
+    let alphabet = "()*/@~^x:=-!KQRBNPkqrbnp0123456789abcdefgh wLSé€";
+    let seeds: Vec<&str> = positions()
+        .into_iter()
+        .map(|(_, p)| p)
         .chain(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 w:e2e4"])
         .collect();
     let start = game(None, &[]);
-    for k in 0..3000 {
-        let mut t: Vec<char> = seeds[k % seeds.len()].chars().collect();
-        for _ in 0..1 + rng.next() % 3 {
-            let i = (rng.next() % t.len() as u64) as usize;
-            let c = alphabet[(rng.next() % alphabet.len() as u64) as usize];
-            match rng.next() % 3 {
-                0 => t[i] = c,
-                1 => t.insert(i, c),
-                _ => {
-                    t.remove(i);
-                }
-            }
-        }
-        let text: String = t.into_iter().collect();
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
+    for text in common::testing::mangled(&seeds, alphabet, 3000, 0x2545_f491_4f6c_dd1d) {
         if let Ok(g) = (v.parse)(&text, &rules) {
             let round = g.to_text();
             assert_eq!(
@@ -196,11 +151,7 @@ fn mangled_texts_never_panic() {
             );
             let _ = g.legal_texts();
         }
-        let mv: String = text
-            .chars()
-            .skip((rng.next() % 20) as usize)
-            .take(1 + (rng.next() % 12) as usize)
-            .collect();
+        let mv: String = text.chars().skip(next(20)).take(1 + next(12)).collect();
         let _ = start.explain(&mv);
         let _ = start.clone().play_text(&mv);
     }

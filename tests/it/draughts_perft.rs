@@ -2,6 +2,8 @@
 //! english start counts also equal the public table, OEIS A133046), and
 //! position-text round trips along deterministic random games.
 
+use crate::common;
+
 use arbiter::core::DynGame;
 use arbiter::variants::{self, Setup};
 
@@ -21,7 +23,7 @@ fn game(variant: &str, position: Option<&str>, options: &[String]) -> Box<dyn Dy
 fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64, plies: usize) {
     let v = variants::get(variant).unwrap();
     let rules = v.rules(options, None).unwrap();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..games {
         let mut g = game(variant, start, options);
         for _ in 0..plies {
@@ -45,10 +47,7 @@ fn round_trip(variant: &str, start: Option<&str>, options: &[String], games: u64
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = &moves[(seed % moves.len() as u64) as usize];
+            let m = &moves[next(moves.len())];
             g.play_text(m)
                 .unwrap_or_else(|e| panic!("{text}: {m}: {e}"));
         }

@@ -1,6 +1,8 @@
 //! `fide` perft: snapshot tables, thread-count independence, FEN round
 //! trip, and agreement with shakmaty on random games.
 
+use crate::common;
+
 use arbiter::core::{DynGame, Outcome};
 use arbiter::variants::{self, Setup};
 use shakmaty::{CastlingMode, Position};
@@ -104,23 +106,13 @@ fn fen_round_trip() {
     assert!(n > 100);
 }
 
-/// Fixed-seed xorshift, so the random games are the same on every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Random games from several positions: after every ply arbiter's legal
 /// moves equal shakmaty's (as sets of UCI strings), and so do the outcome
 /// and the board.
 #[test]
 fn random_games_agree_with_shakmaty() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    // Fixed seed, so the random games are the same on every run.
+    let mut next = common::xorshift(0x1234_5678_9abc_def1);
     let mut plies = 0;
     let starts = [
         POSITIONS[0].1,
@@ -162,7 +154,7 @@ fn random_games_agree_with_shakmaty() {
             if a.is_empty() {
                 break;
             }
-            let mv = &a[rng.below(a.len())];
+            let mv = &a[next(a.len())];
             ours.play_text(mv).unwrap();
             let m = mv
                 .parse::<shakmaty::uci::UciMove>()

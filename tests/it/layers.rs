@@ -13,13 +13,16 @@ use std::path::{Path, PathBuf};
 
 /// The base games each game may build on (STYLE.md: hop and crazy on
 /// fide's pieces, bosses and english on draughts, sonic-hex on sonic's
-/// walker and Gliński's board).
+/// walker and Gliński's board, mccooey and shafran on glinski's generator
+/// and its base tables).
 const BASES: &[(&str, &[&str])] = &[
     ("hop", &["fide"]),
     ("crazy", &["fide"]),
     ("bosses", &["draughts"]),
     ("english", &["draughts"]),
     ("sonic_hex", &["sonic", "glinski"]),
+    ("mccooey", &["glinski"]),
+    ("shafran", &["glinski"]),
 ];
 
 fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1170,6 +1170,46 @@ fn glinski_svg_snapshot() {
 }
 
 #[test]
+fn mccooey_svg_snapshot() {
+    // MCC-1: the pawn f6 takes en passant on g7 (its forward diagonal);
+    // the pawn g6 is marked.
+    let g = game(
+        "mccooey",
+        "b/qbk/rnbnr/pppp2p/6p2/5Pp4/11/11/4PBP4/3PNBNP3/2PRQBKRP2 w g7 0 3",
+    );
+    let p = explain(g.as_ref(), "f6g7");
+    assert_eq!(p.title.legal, Some(true));
+    assert_eq!(p.diagram.geometry, Geometry::Hex);
+    let m = &p.moves[0];
+    assert_eq!((m.legs[0].from, m.legs[0].to), (hex("f6"), hex("g7")));
+    assert!(m
+        .marks
+        .iter()
+        .any(|k| k.square == hex("g6") && k.mark == MoveMark::Captured));
+    let svg = checked_svg(&p);
+    assert_eq!(hex_cells(&svg), 91);
+    common::snapshot("render-mccooey-en-passant-f6g7", &svg);
+}
+
+#[test]
+fn shafran_svg_snapshot() {
+    // SHF-1: White castles long with the i5 rook (Kh4, Rg3): two legs on
+    // Shafran's 70 cells.
+    let g = game("shafran", "k4/6/7/8/9/8R/8/7/6/R3K w AI - 0 1");
+    let p = explain(g.as_ref(), "e1h4");
+    assert_eq!(p.title.legal, Some(true));
+    assert_eq!(p.diagram.geometry, Geometry::HexShafran);
+    let s = |n: &str| Geometry::HexShafran.parse(n).unwrap();
+    let legs: Vec<(Square, Square)> = p.moves[0].legs.iter().map(|l| (l.from, l.to)).collect();
+    assert_eq!(legs, [(s("e1"), s("h4")), (s("i5"), s("g3"))]);
+    assert_eq!(Geometry::HexShafran.cells().len(), 70);
+    assert_eq!(Geometry::HexShafran.parse("f1"), None);
+    let svg = checked_svg(&p);
+    assert_eq!(hex_cells(&svg), 70);
+    common::snapshot("render-shafran-castling-e1h4", &svg);
+}
+
+#[test]
 fn sonic_hex_svg_snapshot() {
     // SCA-13: up the f file, 120° clockwise at f7 and again at i4.
     let g = game("sonic-hex", HEX_ROOK);

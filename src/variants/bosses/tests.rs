@@ -153,13 +153,8 @@ fn binding_position(me: u64, them: u64, turn: Color, crowned: u64, rules: &Rules
 /// positions, with and without `binding-any-direction`.
 #[test]
 fn binding_shifts_match_reference() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = crate::core::testing::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rnd = move || rng.next();
     let any = Rules::defaults("bosses", &OPTIONS, &MUTANTS)
         .with_mutant("binding-any-direction")
         .unwrap();
@@ -315,7 +310,7 @@ fn counting_agrees_with_the_list() {
         "3[o3]4/8/2[d2]5/8/8/5[D3]2/8/1[O3]6 w -",
     ];
     let rules = VARIANT.rules(&[], None).unwrap();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = crate::core::testing::xorshift(0x2545_f491_4f6c_dd1d);
     let (mut drops, mut shifts) = (0, 0);
     for start in starts {
         for _ in 0..6 {
@@ -331,10 +326,7 @@ fn counting_agrees_with_the_list() {
                     drops += usize::from(m.drops != NO_DROPS);
                     shifts += usize::from(!m.shift.is_empty());
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                g.play(&moves[(seed % moves.len() as u64) as usize]);
+                g.play(&moves[next(moves.len())]);
             }
         }
     }

@@ -302,15 +302,7 @@ mod tests {
             "rnabqkbcnr/pppp1ppppp/10/10/3pP5/10/PPP2PPPPP/RNABQKBCNR b KQkq e3 0 3",
         ];
         let alphabet = b"pnbrqkacPNBRQKAC12345678910/ -wbjKQkq0x";
-        let mut next = {
-            let mut state = 0x2545_f491_4f6c_dd1du64;
-            move |n: usize| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % n as u64) as usize
-            }
-        };
+        let mut next = crate::core::testing::xorshift(0x2545_f491_4f6c_dd1d);
         let mut accepted = 0;
         for i in 0..5_000 {
             let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();

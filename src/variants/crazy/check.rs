@@ -11,7 +11,7 @@
 //! (`quiet_near_king`) often shows that no such capture exists.
 
 use super::board::*;
-use super::gen::{Consumer, Moves};
+use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::*;
 use crate::core::bitboard::tables;

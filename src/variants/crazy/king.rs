@@ -4,7 +4,7 @@
 
 use super::board::*;
 use super::check::check_at;
-use super::gen::{Consumer, Moves};
+use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::*;
 use crate::core::bitboard::tables;

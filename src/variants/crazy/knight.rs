@@ -2,7 +2,7 @@
 //! or in passing (CRZ-N2), riders captured at any depth (CRZ-N3).
 
 use super::board::*;
-use super::gen::{Consumer, Moves};
+use super::generate::{Consumer, Moves};
 use super::moves::KnightPath;
 use super::moves::{Kind, Move};
 use super::position::{sq_add, WITHIN_TWO};

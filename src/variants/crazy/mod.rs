@@ -10,14 +10,14 @@
 //! - [`moves`]: the compact move (G2), which the notation writes directly.
 //! - [`position`]: the position and playing a move on a board through the
 //!   resolver ([`position::apply_on`], CRZ-R1/R2).
-//! - [`gen`]: the generator context and dispatcher; one module per piece
-//!   adds its movement rules: [`king`] (CRZ-K1..K3), [`sliders`] (queen,
-//!   rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3), [`pawn`]
-//!   (CRZ-P1, P2, P4, P5).
-//! - `legal`: the one generator of legal moves (list, count, the first
-//!   move only, or `explain`'s candidates with the rule and reason of
-//!   each rejected one); every generator function returns
-//!   [`crate::core::Flow`] and stops when its sink says so.
+//! - [`generate`]: the generator context and dispatcher, where one module
+//!   per piece adds its movement rules: [`king`] (CRZ-K1..K3), [`sliders`]
+//!   (queen, rook, bishop; CRZ-Q1, CRZ-R1), [`knight`] (CRZ-N1..N3),
+//!   [`pawn`] (CRZ-P1, P2, P4, P5); and on top of them the one generator
+//!   of legal moves (list, count, the first move only, or `explain`'s
+//!   candidates with the rule and reason of each rejected one); every
+//!   generator function returns [`crate::core::Flow`] and stops when its
+//!   sink says so.
 //! - [`check`] — CRZ-C1.
 //! - `oracle` (tests only): the generator against slow literal oracles.
 //! - [`diagram`]: pictures of positions and turns (issue 14), the chain
@@ -32,10 +32,9 @@ pub mod board;
 pub mod check;
 #[cfg(feature = "pictures")]
 pub mod diagram;
-pub mod gen;
+pub mod generate;
 pub mod king;
 pub mod knight;
-mod legal;
 pub mod moves;
 pub mod notation;
 #[cfg(test)]
@@ -337,7 +336,7 @@ impl Game for Crazy {
     }
 
     fn generate<S: MoveSink<Move>>(&self, sink: &mut S) -> Flow {
-        let kings = match legal::generate(&self.core, &self.fl, sink) {
+        let kings = match generate::generate(&self.core, &self.fl, sink) {
             Some(flow) => {
                 flow?;
                 true

@@ -3,10 +3,10 @@
 //! on a board copy, full turn end, and the check test of CRZ-C1 read
 //! literally — every capture of the opponent tried, no locality filter,
 //! no quick proof, no counting shortcut. Unit tests (the movement rules
-//! without legality, `gen::pseudo_moves`, are not public).
+//! without legality, `generate::pseudo_moves`, are not public).
 
 use super::board::{turn_end, Stacks};
-use super::gen::pseudo_moves;
+use super::generate::pseudo_moves;
 use super::moves::{Move, PROMOTION_KINDS};
 use super::position::{apply_on, castling_after, entering_costs, find_king, rook_heights, Flags};
 use super::Crazy;
@@ -97,32 +97,11 @@ fn perft(g: &Crazy, depth: u32) -> u64 {
         .sum()
 }
 
-const POSITIONS: [(&str, &str); 6] = [
-    (
-        "crazy-stacks-castling",
-        "r3k2r/ppp2ppp/2n1(b*)3/3(rq)4/4(RQ)3/2N1B3/PPP2PPP/R3K3 w Qkq - 0 1 b",
-    ),
-    (
-        "crazy-queens-bishop-rider",
-        "4k3/1q6/2(rb)5/8/5(RN)2/2b5/3P2Q1/4K3 w - - 0 1 b",
-    ),
-    (
-        "crazy-kings-in-rooks",
-        "8/1pp5/2(rk)5/8/8/8/5(RK)2/8 w - - 0 1 w",
-    ),
-    (
-        "crazy-rook-tower",
-        "rn2k3/pq1p4/2b5/8/3(RP)4/2(rrp)5/1Q3B2/4K3 b - - 0 1 b",
-    ),
-    (
-        "crazy-queen-stacks",
-        "3qk3/8/3B4/2(RQ)1(rq)3/8/3b4/3PP3/4K3 w - - 0 1 b",
-    ),
-    (
-        "crazy-en-passant-kings-in-rooks",
-        "(rk)6q/8/8/3pP3/8/8/6Q1/R6K w - d6d5 0 1 b",
-    ),
-];
+/// The named positions of the crazy perft snapshots (one list, read by
+/// this oracle and by `tests/it/crazy_perft.rs`).
+fn positions() -> Vec<(&'static str, &'static str)> {
+    crate::core::testing::named_positions(include_str!("../../../tests/perft/crazy.yaml"))
+}
 
 /// The check test (CRZ-C1: locality filter, quick proof on bitboards)
 /// agrees with the literal oracle, for both sides.
@@ -146,7 +125,7 @@ fn check_test_matches_oracle_in_playouts() {
     let mut rng = crate::core::testing::xorshift(0x9e37_79b9_7f4a_7c15);
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
     for pos in std::iter::once(start)
-        .chain(POSITIONS.iter().map(|(_, p)| *p))
+        .chain(positions().into_iter().map(|(_, p)| p))
         .cycle()
         .take(14)
     {
@@ -171,7 +150,7 @@ fn check_test_matches_oracle_in_playouts() {
 #[test]
 fn perft_matches_oracle() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b";
-    for (name, pos) in POSITIONS.iter().copied().chain([("start", start)]) {
+    for (name, pos) in positions().into_iter().chain([("start", start)]) {
         let g = Crazy::from_text(pos, Flags::default()).unwrap();
         let depth = if name == "start" { 3 } else { 2 };
         assert_eq!(crate::core::perft(&g, depth), perft(&g, depth), "{name}");
@@ -210,7 +189,7 @@ fn generator_agrees_with_oracle() {
         "8/8/8/3(RKQRBBNNPPPPPPPPkqrrbbnnpppppppp)4/8/8/8/8 w - - 0 1 b".to_string(),
     ];
     let games: Vec<(&str, usize)> = std::iter::once(start)
-        .chain(POSITIONS.iter().map(|(_, p)| *p))
+        .chain(positions().into_iter().map(|(_, p)| p))
         .chain(promoting)
         .cycle()
         .take(36)

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use smallvec::SmallVec;
 
 use super::board::*;
-use super::gen::{Consumer, Moves};
+use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move, MAX_PATH};
 use super::position::*;
 use crate::core::geometry::Dir;

@@ -1,7 +1,7 @@
 //! The validated Crazy Chess position ([`Core`]) and playing a move on a
 //! board through the chain-reaction resolver ([`apply_on`], the one
 //! place that knows what each kind of [`Move`] does; CRZ-R1/R2, CRZ-K1..K3,
-//! CRZ-N2/N3, CRZ-P2, CRZ-P4/P5, CRZ-Q1). The generator (`gen`) uses it to
+//! CRZ-N2/N3, CRZ-P2, CRZ-P4/P5, CRZ-Q1). The generator (`generate`) uses it to
 //! judge moves, `Crazy::play` to make them.
 
 use super::board::*;

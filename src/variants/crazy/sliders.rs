@@ -3,7 +3,7 @@
 //! (`board::Chain::rise`, CRZ-B1).
 
 use super::board::*;
-use super::gen::{Consumer, Moves};
+use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::NEIGHBOURS;
 use crate::core::bitboard::tables;

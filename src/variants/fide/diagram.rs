@@ -18,29 +18,16 @@ use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, Mo
 use crate::core::{Color, Square, Verdict};
 
 use super::explain::parse_uci;
-use super::fen::LETTERS;
-use super::position::{
-    mv_flag, mv_from, mv_promo, mv_to, Mv, Pos, F_CASTLE, F_EP, KING, KNIGHT, NO_EP, WHITE,
-};
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
+use super::position::{Pos, Role, NO_EP};
 
 fn sq(i: u32) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
-fn color(c: usize) -> Color {
-    if c == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
 /// The piece on square index `i`, as drawn.
 fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(
-        LETTERS[pos.role_at(i)?],
-        color(pos.color_at(i)?),
-    ))
+    Some(Piece::new(pos.role_at(i)?.letter(), pos.color_at(i)?))
 }
 
 /// The picture of a position (FIDE-1).
@@ -55,7 +42,7 @@ pub fn diagram(pos: &Pos) -> Diagram {
         d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
     }
     d = d
-        .fact(Fact::ToMove(color(pos.turn)))
+        .fact(Fact::ToMove(pos.turn))
         .fact(Fact::Castling(castling_field(pos.castling)));
     if pos.ep != NO_EP {
         d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
@@ -77,7 +64,7 @@ fn castling_rook(from: u32, to: u32) -> (u32, u32) {
 
 /// The leg of a piece from `from` to `to`: a knight leaps, the rest slide.
 fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
-    if pos.role_at(from) == Some(KNIGHT) {
+    if pos.role_at(from) == Some(Role::Knight) {
         Leg::leap(sq(from), sq(to))
     } else {
         Leg::straight_or_leap(sq(from), sq(to))
@@ -101,10 +88,7 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
         _ => {}
     }
     if let Some(r) = mv_promo(m) {
-        d = d.mark(
-            sq(to),
-            MoveMark::Promoted(Piece::new(LETTERS[r], color(pos.turn))),
-        );
+        d = d.mark(sq(to), MoveMark::Promoted(Piece::new(r.letter(), pos.turn)));
     }
     d
 }
@@ -117,8 +101,8 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
         return MoveDrawing::attempted(g, text, verdict);
     };
     let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    let home = if pos.turn == WHITE { 4 } else { 60 };
-    let castling = pos.role_at(from) == Some(KING) && from == home && from.abs_diff(to) == 2;
+    let home = if pos.turn == Color::White { 4 } else { 60 };
+    let castling = pos.role_at(from) == Some(Role::King) && from == home && from.abs_diff(to) == 2;
     if castling {
         let (rf, rt) = castling_rook(from, to);
         d = d.leg(Leg::slide(sq(rf), sq(rt)));

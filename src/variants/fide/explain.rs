@@ -12,18 +12,18 @@
 use crate::core::bitboard::{bit, tables};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
-use super::fen::sq_name;
-use super::position::{
-    mv_flag, mv_from, mv_promo, mv_to, Mv, Pos, BISHOP, F_CASTLE, F_DOUBLE, F_EP, KNIGHT, PAWN,
-    QUEEN, ROLE_NAMES, ROOK, WHITE,
-};
+use crate::core::Color;
+
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_DOUBLE, F_EP};
+use super::notation::sq_name;
+use super::position::{Pos, Role};
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
 /// `q`, `r`, `b` or `n`, lower case). Returns (from, to, promotion role).
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
-pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
+pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<Role>), MoveError> {
     let b = text.as_bytes();
     let sq = |i: usize| -> Option<u32> {
         let f = b.get(i)?.checked_sub(b'a').filter(|&f| f < 8)?;
@@ -38,10 +38,10 @@ pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
     let to = sq(2).ok_or_else(|| bad("no destination square a1..h8"))?;
     let promo = match b.get(4) {
         None => None,
-        Some(b'n') => Some(KNIGHT),
-        Some(b'b') => Some(BISHOP),
-        Some(b'r') => Some(ROOK),
-        Some(b'q') => Some(QUEEN),
+        Some(b'n') => Some(Role::Knight),
+        Some(b'b') => Some(Role::Bishop),
+        Some(b'r') => Some(Role::Rook),
+        Some(b'q') => Some(Role::Queen),
         Some(_) => return Err(bad("promotion letter must be q, r, b or n")),
     };
     if from == to {
@@ -90,7 +90,7 @@ fn legal_reason(m: Mv) -> String {
             sq_name((from & 56) | (to & 7))
         ),
         (F_DOUBLE, _) => "legal double step from the pawn's start rank".into(),
-        (_, Some(r)) => format!("legal promotion to a {}", ROLE_NAMES[r]),
+        (_, Some(r)) => format!("legal promotion to a {}", r.name()),
         _ => "a legal move".into(),
     }
 }
@@ -99,7 +99,7 @@ fn legal_reason(m: Mv) -> String {
 /// the game is over, there is no piece to move, the promotion letter does
 /// not fit the candidates, or the piece does not move that way (FIDE-1's
 /// movement rule for it).
-fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option<usize>) -> String {
+fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option<Role>) -> String {
     if c.legal.is_empty() {
         return if pos.checkers() != 0 {
             "the game is over (checkmate)".into()
@@ -114,7 +114,7 @@ fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option
     else {
         return format!("no piece of the side to move on {}", sq_name(from));
     };
-    let promos: Vec<Option<usize>> = c
+    let promos: Vec<Option<Role>> = c
         .legal
         .iter()
         .chain(c.rejected.iter().map(|(m, _)| m))
@@ -136,9 +136,9 @@ fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option
     let t = tables();
     let (f, occ) = (sq_name(from), pos.occupied());
     let open = match role {
-        BISHOP => t.bishop(from, 0),
-        ROOK => t.rook(from, 0),
-        QUEEN => t.bishop(from, 0) | t.rook(from, 0),
+        Role::Bishop => t.bishop(from, 0),
+        Role::Rook => t.rook(from, 0),
+        Role::Queen => t.bishop(from, 0) | t.rook(from, 0),
         _ => 0,
     };
     if open & bit(to) != 0 {
@@ -146,24 +146,30 @@ fn no_candidate(pos: &Pos, c: &Candidates<Mv>, from: u32, to: u32, promo: Option
         return format!(
             "{} is out of the {}'s reach: its line from {f} is blocked on {}",
             sq_name(to),
-            ROLE_NAMES[role],
+            role.name(),
             sq_name(blocker)
         );
     }
-    let (home, start) = if us == WHITE { ("e1", 2) } else { ("e8", 7) };
+    let (home, start) = if us == Color::White {
+        ("e1", 2)
+    } else {
+        ("e8", 7)
+    };
     match role {
-        PAWN => format!(
+        Role::Pawn => format!(
             "not a pawn move from {f}: a pawn steps one square forward onto an empty square \
              (two from rank {start} over an empty square) and captures one square diagonally \
              forward (en passant: right after a double step)"
         ),
-        KNIGHT => "not a knight move: a knight leaps two squares along a rank or file and one \
+        Role::Knight => {
+            "not a knight move: a knight leaps two squares along a rank or file and one \
                    square across"
-            .into(),
-        BISHOP => "not a bishop move: a bishop moves along a diagonal".into(),
-        ROOK => "not a rook move: a rook moves along a rank or file".into(),
-        QUEEN => "not a queen move: a queen moves along a rank, file or diagonal".into(),
-        _ => format!(
+                .into()
+        }
+        Role::Bishop => "not a bishop move: a bishop moves along a diagonal".into(),
+        Role::Rook => "not a rook move: a rook moves along a rank or file".into(),
+        Role::Queen => "not a queen move: a queen moves along a rank, file or diagonal".into(),
+        Role::King => format!(
             "not a king move: the king steps one square in any direction, or castles two \
              squares toward a rook from {home}"
         ),

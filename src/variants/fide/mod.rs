@@ -9,9 +9,12 @@
 //!
 //! - attack tables (magic bitboards) come from [`crate::core::bitboard`],
 //!   shared with crazy's check test;
-//! - `position`: the validated position, the legal move generator
-//!   (check and pin masks, bulk counting) and copy-make;
-//! - `fen`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
+//! - `position`: the validated position, its typed pieces (`Role`,
+//!   [`Color`]) and copy-make;
+//! - `moves`: the compact move (`Mv`, a `u16`);
+//! - `generate`: the legal move generator (check and pin masks, bulk
+//!   counting, the discarded candidates `explain` asks for);
+//! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
 //! - `explain`: why a move is legal or illegal, with the rule ID;
 //! - `diagram`: pictures of positions and moves (issue 14).
 //!
@@ -21,7 +24,9 @@
 #[cfg(feature = "pictures")]
 mod diagram;
 mod explain;
-pub mod fen;
+mod generate;
+mod moves;
+pub mod notation;
 mod position;
 
 #[cfg(feature = "pictures")]
@@ -33,10 +38,11 @@ use crate::core::{
     PositionError, RuleError, Rules, Variant, Verdict,
 };
 
-use fen::{sq_name, Setup};
+use moves::{mv_from, mv_promo, mv_to, Mv};
+use notation::{sq_name, Setup};
 use position::{
-    mv_from, mv_promo, mv_to, Mv, Pos, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP,
-    MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, WHITE,
+    Pos, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP, MUT_NO_UNDERPROMOTION,
+    MUT_PINNED_MOVE,
 };
 
 /// The FIDE start position.
@@ -100,7 +106,7 @@ fn core_sq(sq: u32) -> Square {
 }
 
 impl Fide {
-    /// Parses and validates a FEN (see [`fen`]); `mutants` are mutant flags
+    /// Parses and validates a FEN (see [`notation`]); `mutants` are mutant flags
     /// (0 for the rules as written).
     ///
     /// # Errors
@@ -127,7 +133,7 @@ impl Fide {
     fn text_of(m: Mv) -> String {
         let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
         if let Some(r) = mv_promo(m) {
-            s.push(fen::LETTERS[r].to_ascii_lowercase());
+            s.push(r.letter().to_ascii_lowercase());
         }
         s
     }
@@ -141,11 +147,7 @@ impl Game for Fide {
     }
 
     fn turn(&self) -> Color {
-        if self.pos.turn == WHITE {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.pos.turn
     }
 
     fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
@@ -172,7 +174,7 @@ impl Game for Fide {
 
 impl Notation for Fide {
     fn to_text(&self) -> String {
-        fen::write(&self.pos)
+        notation::write(&self.pos)
     }
 
     fn move_text(&self, m: &Mv) -> String {

@@ -13,16 +13,35 @@
 //!   destination).
 
 use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
-use crate::core::hex::{Cell, DIRECTION, NOT_ALIGNED};
+use crate::core::hex::{Cell, Shape, DIRECTION, NOT_ALIGNED};
 use crate::core::{Color, Square};
 
 use super::fen::LETTERS;
-use super::position::{Mv, Pos, FORWARD, F_EP, KNIGHT, NO_EP, WHITE};
+use super::position::{Mv, Pos, FORWARD, F_CASTLE, F_EP, KNIGHT, NO_EP, WHITE};
 
 /// The square of a slot in the picture convention of [`Geometry::Hex`]
 /// (file index 0..=10 for a..l without j, rank − 1).
 pub fn square(slot: usize) -> Square {
     Cell::from_slot(slot).map_or(Square(0), |c| Square::new(c.file(), c.rank()))
+}
+
+/// The square of a slot of `shape`'s board in the picture convention of
+/// its geometry ([`geometry`]).
+pub fn square_on(shape: Shape, slot: usize) -> Square {
+    match shape {
+        Shape::Glinski => square(slot),
+        Shape::Shafran => {
+            Cell::from_slot(slot).map_or(Square(0), |c| Square::new(shape.file(c), shape.rank(c)))
+        }
+    }
+}
+
+/// The picture geometry of `shape`.
+pub fn geometry(shape: Shape) -> Geometry {
+    match shape {
+        Shape::Glinski => Geometry::Hex,
+        Shape::Shafran => Geometry::HexShafran,
+    }
 }
 
 fn color(c: usize) -> Color {
@@ -37,10 +56,12 @@ fn piece(role: usize, c: usize) -> Piece {
     Piece::new(LETTERS[role], color(c))
 }
 
-/// The picture of a position (GLN-1).
+/// The picture of a position (GLN-1, MCC-1, SHF-1 by its base).
 pub fn diagram(pos: &Pos) -> Diagram {
-    let mut d = Diagram::new(Geometry::Hex);
-    for c in Cell::all() {
+    let shape = pos.shape();
+    let square = |s: usize| square_on(shape, s);
+    let mut d = Diagram::new(geometry(shape));
+    for c in shape.all() {
         let s = c.slot();
         if let (Some(r), Some(col)) = (pos.role_at(s), pos.color_at(s)) {
             d = d.put(square(s), piece(r, col));
@@ -50,8 +71,24 @@ pub fn diagram(pos: &Pos) -> Diagram {
         d = d.marker(square(k), Marker::Check);
     }
     d = d.fact(Fact::ToMove(color(pos.turn)));
+    if pos.ep2 != NO_EP && pos.opts & super::position::OPT_EP_LAST == 0 {
+        d = d.fact(Fact::EnPassant(square(pos.ep2 as usize)));
+    }
     if pos.ep != NO_EP {
         d = d.fact(Fact::EnPassant(square(pos.ep as usize)));
+    }
+    if !pos.base().castlings.is_empty() {
+        let rights: String = pos
+            .base()
+            .castlings
+            .iter()
+            .filter(|c| pos.castling & c.right != 0)
+            .map(|c| c.letter)
+            .collect();
+        d = d.fact(Fact::Note(format!(
+            "castling rights {}",
+            if rights.is_empty() { "-" } else { &rights }
+        )));
     }
     d.fact(Fact::Note(format!(
         "move {}, halfmove clock {}",
@@ -59,8 +96,11 @@ pub fn diagram(pos: &Pos) -> Diagram {
     )))
 }
 
-/// The drawing of a legal move (GLN-1).
+/// The drawing of a legal move (GLN-1, MCC-1, SHF-1; a castling draws the
+/// king's and the rook's legs).
 pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
+    let shape = pos.shape();
+    let square = |s: usize| square_on(shape, s);
     let (from, to) = (m.from as usize, m.to as usize);
     let leap = pos.role_at(from) == Some(KNIGHT) || DIRECTION[from][to] == NOT_ALIGNED;
     let leg = if leap {
@@ -69,9 +109,21 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
         Leg::slide(square(from), square(to))
     };
     let mut d = MoveDrawing::default().leg(leg);
+    if m.flag == F_CASTLE {
+        if let Some(c) = pos.base().castlings.iter().find(|c| {
+            c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
+        }) {
+            let rto = if c.long.0 as usize == to {
+                c.long.1
+            } else {
+                c.short.1
+            };
+            d = d.leg(Leg::slide(square(c.rook as usize), square(rto as usize)));
+        }
+    }
     if m.flag == F_EP {
-        // The pawn taken stands one cell beyond the cell passed over.
-        let cap = (to as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
+        // The pawn taken stands one cell beyond the last cell passed over.
+        let cap = (pos.ep as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
         d = d.mark(square(cap), MoveMark::Captured);
     } else if pos.occupied() & (1u128 << to) != 0 {
         d = d.mark(square(to), MoveMark::Captured);

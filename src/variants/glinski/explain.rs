@@ -15,12 +15,12 @@
 //! promo = "q" / "r" / "b" / "n"  ; lower case, required on the far edge
 //! ```
 
-use crate::core::hex::{between, bishop_attacks, rook_attacks, shift, slot_name, Cell};
+use crate::core::hex::{between, bishop_attacks, rook_attacks, Cell, Shape};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::position::{
-    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_DOUBLE, F_EP, KING, KNIGHT, NO_EP, PAWN, QUEEN,
-    ROLE_NAMES, ROOK, START, WHITE,
+    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE, KING, KNIGHT,
+    NO_EP, PAWN, QUEEN, ROLE_NAMES, ROOK,
 };
 
 /// Parses the canonical move text: (from, to, promotion role).
@@ -28,15 +28,31 @@ use super::position::{
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
 pub fn parse_text(text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> {
+    parse_text_on(Shape::Glinski, text)
+}
+
+/// [`parse_text`] with the cell names of `shape` (SHF-1's castling is
+/// the king's move, `e1b1`).
+///
+/// # Errors
+/// As [`parse_text`].
+pub fn parse_text_on(shape: Shape, text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> {
     let bad = |m: &str| {
         MoveError::syntax(
             text,
             format!("{m} (from-cell to-cell [q|r|b|n], e.g. f5f6, e9e10q; or a record move such as Nf3, exf6)"),
         )
     };
-    let (from, n) = Cell::parse_prefix(text).ok_or_else(|| bad("no cell a1..l6 at the start"))?;
+    let (from, n) = shape.parse_prefix(text).ok_or_else(|| {
+        bad(match shape {
+            Shape::Glinski => "no cell a1..l6 at the start",
+            Shape::Shafran => "no cell a1..i10 at the start",
+        })
+    })?;
     let rest = &text[n..];
-    let (to, m) = Cell::parse_prefix(rest).ok_or_else(|| bad("no destination cell"))?;
+    let (to, m) = shape
+        .parse_prefix(rest)
+        .ok_or_else(|| bad("no destination cell"))?;
     let promo = match &rest[m..] {
         "" => None,
         "n" => Some(KNIGHT),
@@ -53,7 +69,16 @@ pub fn parse_text(text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> 
 
 /// The canonical text of a compact move.
 pub fn text_of(m: Mv) -> String {
-    let mut s = format!("{}{}", slot_name(m.from as usize), slot_name(m.to as usize));
+    text_of_on(Shape::Glinski, m)
+}
+
+/// The canonical text of a compact move with the cell names of `shape`.
+pub fn text_of_on(shape: Shape, m: Mv) -> String {
+    let mut s = format!(
+        "{}{}",
+        shape.slot_name(m.from as usize),
+        shape.slot_name(m.to as usize)
+    );
     if let Some(r) = m.promo() {
         s.push(super::fen::LETTERS[r].to_ascii_lowercase());
     }
@@ -64,9 +89,11 @@ pub fn text_of(m: Mv) -> String {
 fn legal_reason(pos: &Pos, m: Mv) -> String {
     match (m.flag, m.promo()) {
         (F_DOUBLE, _) => "legal double step from a start cell".into(),
+        (F_TRIPLE, _) => "legal three-cell move from a start cell".into(),
+        (F_CASTLE, _) => "legal castling".into(),
         (F_EP, _) => {
-            let cap = (m.to as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
-            format!("legal en passant capture of the pawn on {}", slot_name(cap))
+            let cap = (pos.ep as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
+            format!("legal en passant capture of the pawn on {}", pos.name(cap))
         }
         (_, Some(r)) => format!("legal promotion to a {}", ROLE_NAMES[r]),
         _ => "a legal move".into(),
@@ -78,18 +105,19 @@ fn legal_reason(pos: &Pos, m: Mv) -> String {
 /// # Errors
 /// Only syntax errors.
 pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
-    let (from, to, promo) = parse_text(text)?;
+    let rule = pos.base().rule;
+    let (from, to, promo) = parse_text_on(pos.shape(), text)?;
     let mut c = Candidates::default();
     // `Candidates` never stops the generator.
     let _ = pos.generate(&mut c);
     let same =
         |m: &Mv| m.from as usize == from.slot() && m.to as usize == to.slot() && m.promo() == promo;
     if let Some(&m) = c.legal.iter().find(|m| same(m)) {
-        let mut log = RuleLog::starting_with(&["GLN-1"]);
+        let mut log = RuleLog::starting_with(&[rule]);
         let mut after = *pos;
         after.make(m, &mut log);
         return Ok(Verdict::legal(
-            text_of(m),
+            text_of_on(pos.shape(), m),
             log.into_rules(),
             legal_reason(pos, m),
         ));
@@ -102,7 +130,7 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
         ));
     }
     let reason = no_candidate(pos, &c, from, to, promo);
-    Ok(Verdict::illegal(text, vec!["GLN-1"], reason))
+    Ok(Verdict::illegal(text, vec![rule], reason))
 }
 
 /// Why a text that matches no candidate of the generator is not a move:
@@ -117,6 +145,8 @@ fn no_candidate(
     promo: Option<usize>,
 ) -> String {
     let us = pos.turn;
+    let from_name = pos.name(from.slot());
+    let to_name = pos.name(to.slot());
     if c.legal.is_empty() {
         return if pos.checked() {
             "the game is over (checkmate)".into()
@@ -128,7 +158,7 @@ fn no_candidate(
     }
     let f = from.slot();
     let Some(role) = pos.role_at(f).filter(|_| pos.colors[us] & from.bit() != 0) else {
-        return format!("no piece of the side to move on {from}");
+        return format!("no piece of the side to move on {from_name}");
     };
     let promos: Vec<Option<usize>> = c
         .legal
@@ -145,7 +175,7 @@ fn no_candidate(
         };
     }
     if pos.colors[us] & to.bit() != 0 {
-        return format!("{to} holds a piece of the side to move");
+        return format!("{to_name} holds a piece of the side to move");
     }
     if promo.is_some() {
         return "only a pawn reaching the far edge of the board promotes".into();
@@ -159,70 +189,130 @@ fn no_candidate(
     if open & to.bit() != 0 {
         let blocker = (between(f, to.slot()) & pos.occupied()).trailing_zeros() as usize;
         return format!(
-            "the {} is blocked on its way to {to} (by the piece on {})",
+            "the {} is blocked on its way to {to_name} (by the piece on {})",
             ROLE_NAMES[role],
-            slot_name(blocker)
+            pos.name(blocker)
         );
     }
     match role {
         PAWN => pawn_reason(pos, from, to),
         KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
-        KING => "the king steps one cell along one of the twelve lines (and there is no castling in Gliński's chess)".into(),
+        KING if pos.base().castlings.is_empty() => format!(
+            "the king steps one cell along one of the twelve lines (and there is no castling in {}'s chess)",
+            if pos.base().rule == "GLN-1" { "Gliński" } else { "McCooey" }
+        ),
+        KING => "the king steps one cell along one of the twelve lines, or castles (3 or 2 cells toward an unmoved rook with the right kept)".into(),
         ROOK => "not a rook move (rooks move along the six orthogonal lines)".into(),
         BISHOP => "not a bishop move (bishops move along the six diagonal lines)".into(),
         _ => "not a queen move (queens move along the twelve lines)".into(),
     }
 }
 
-/// Why a pawn on `from` has no candidate move to `to` (GLN-1's pawn
-/// clauses).
+/// Why a pawn on `from` has no candidate move to `to` (the base's pawn
+/// clauses: GLN-1, MCC-1, SHF-1).
 fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     let us = pos.turn;
+    let base = pos.base();
+    let shape = base.shape;
+    let name = |c: Cell| shape.name(c);
     let occ = pos.occupied();
     let fwd = FORWARD[us];
-    let one = from.step(fwd);
-    let two = one.and_then(|c| c.step(fwd));
-    let [c1, c2] = CAPTURE_DIRS[pos.pawn_mode()][us];
-    let caps = shift(from.bit(), c1) | shift(from.bit(), c2);
+    let one = shape.step(from, fwd);
+    let two = one.and_then(|c| shape.step(c, fwd));
+    let three = two.and_then(|c| shape.step(c, fwd));
+    let kind = pos.capture_kind();
+    let [c1, c2] = CAPTURE_DIRS[kind][us];
+    let lines = if kind == 0 {
+        "the orthogonal lines next to its file"
+    } else {
+        "the forward diagonals"
+    };
+    let caps = pos.pawn_attacks(us, from.slot());
     if Some(to) == one {
-        return "a pawn moves straight ahead only onto an empty cell (it captures one cell forward along the orthogonal lines next to its file)".into();
+        return format!("a pawn moves straight ahead only onto an empty cell (it captures one cell forward along {lines})");
     }
-    if Some(to) == two {
-        if START[us] & from.bit() == 0 {
-            let side = if us == WHITE {
-                "White: b1 c2 d3 e4 f5 g4 h3 i2 k1"
+    if Some(to) == two || Some(to) == three {
+        let n = if Some(to) == two { 2 } else { 3 };
+        let allowed = base.max_steps(us, from);
+        if n == 2 && allowed < 2 {
+            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us])
+                .filter_map(Cell::from_slot)
+                .collect();
+            starts.sort_by_key(|c| shape.file(*c));
+            let starts: Vec<String> = starts.into_iter().map(name).collect();
+            let side = if us == super::position::WHITE {
+                "White"
             } else {
-                "Black: b7 c7 d7 e7 f7 g7 h7 i7 k7"
+                "Black"
             };
-            return format!("a pawn steps two cells only from a start cell of its colour ({side})");
+            return format!(
+                "a pawn steps two cells only from a start cell of its colour ({side}: {})",
+                starts.join(" ")
+            );
         }
-        if occ & (one.map_or(0, Cell::bit) | to.bit()) != 0 {
-            return "a double step needs both cells ahead empty".into();
+        if allowed < n {
+            let starts: Vec<String> = crate::core::hex::Cells(if n == 2 {
+                base.two_steps[us]
+            } else {
+                base.three_steps[us]
+            })
+            .map(|s| shape.slot_name(s))
+            .collect();
+            return format!(
+                "a pawn moves {n} cells only from these start cells of its colour: {}",
+                if starts.is_empty() {
+                    "none".to_string()
+                } else {
+                    starts.join(" ")
+                }
+            );
+        }
+        let path = one.map_or(0, Cell::bit) | two.map_or(0, Cell::bit) | to.bit();
+        if occ & path != 0 {
+            return if n == 2 {
+                "a double step needs both cells ahead empty".into()
+            } else {
+                "a three-cell move needs every cell on the way empty".into()
+            };
         }
         return "this pawn has moved (mutant: double step on the first move only)".into();
     }
     if caps & to.bit() != 0 {
-        return if pos.ep != NO_EP && pos.ep as usize != to.slot() {
+        return if pos.ep != NO_EP && pos.ep as usize != to.slot() && pos.ep2 as usize != to.slot() {
             format!(
-                "nothing to capture on {to} (en passant only onto {}, the cell the pawn passed over)",
-                slot_name(pos.ep as usize)
+                "nothing to capture on {} (en passant only onto {}, the cell the pawn passed over)",
+                name(to),
+                pos.name(pos.ep as usize)
             )
         } else {
-            format!("nothing to capture on {to} (a pawn moves to a capture cell only to take, or en passant right after a double step)")
+            format!(
+                "nothing to capture on {} (a pawn moves to a capture cell only to take, or en passant right after a {})",
+                name(to),
+                if base.three_steps == [0, 0] { "double step" } else { "2- or 3-cell move" }
+            )
         };
     }
     let side_caps: Vec<String> = [c1, c2]
         .iter()
-        .filter_map(|&d| from.step(d).map(|c| c.to_string()))
+        .filter_map(|&d| shape.step(from, d).map(name))
         .collect();
-    let diagonal = pos.pawn_mode() == 0
-        && CAPTURE_DIRS[1][us]
-            .iter()
-            .any(|&d| from.step(d) == Some(to));
+    let other = CAPTURE_DIRS[kind ^ 1][us]
+        .iter()
+        .any(|&d| shape.step(from, d) == Some(to));
     format!(
-        "not a pawn move: a pawn steps straight ahead along its file and captures one cell forward along the two orthogonal lines next to it (from {from}: {}){}",
+        "not a pawn move: a pawn steps straight ahead along its file and captures one cell forward along {} (from {}: {}){}",
+        if kind == 0 {
+            "the two orthogonal lines next to it"
+        } else {
+            "the two forward diagonals"
+        },
+        name(from),
         side_caps.join(" or "),
-        if diagonal { ", not along a diagonal" } else { "" }
+        match (other, kind) {
+            (true, 0) => ", not along a diagonal",
+            (true, _) => ", not along an orthogonal line",
+            _ => "",
+        }
     )
 }
 

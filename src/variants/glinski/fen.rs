@@ -37,15 +37,36 @@
 //! Canonical output: always five fields; the en passant cell kept whenever
 //! it is consistent (after every double step, whether or not a capture is
 //! possible), as `fide` does.
+//!
+//! # McCooey (MCC-1) and Shafran (SHF-1)
+//!
+//! `mccooey` uses this text unchanged (its array: `b/qbk/rnbnr/ppppppp/9/11/
+//! 11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - 0 1`); a side has at most 16 pieces
+//! and 7 pawns, and the en passant cell cannot follow the centre pawn
+//! (f4 / f8, which never steps two cells).
+//!
+//! `shafran` (SHF-1, the rulings' form) writes its rows as its ranks, rank
+//! 10 (e10 … i10) first and rank 1 (a1 … e1) last, each from its lowest
+//! file; then the side, the **castling** field (a subset of `AIai` in that
+//! order — the rook's file, upper case White — or `-`; each right needs
+//! its king and rook on their start cells), the **en passant** field (the
+//! cells the last 2- or 3-cell pawn move crossed, in the order crossed,
+//! `d3,d4`, or `-`) and the counters:
+//!
+//! ```text
+//! kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1
+//! ```
 
-use crate::core::hex::{Cell, Cells, Dir, FILES, SLOTS};
+use crate::core::hex::{Cell, Cells, Dir, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::Field;
 use crate::core::{Color, PositionError};
 
+use super::base::{Base, BaseId};
 use super::position::{
-    Pos, BISHOP, BLACK, KING, KNIGHT, NO_EP, PAWN, PAWN_CELLS, PROMOTION, QUEEN, ROOK, START, WHITE,
+    Pos, BISHOP, BLACK, KING, KNIGHT, MUT_CENTRE_DOUBLE_STEP, NO_EP, PAWN, QUEEN, ROOK, WHITE,
 };
+use crate::core::hex::Shape;
 
 /// Piece letters by role (upper case = White).
 pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
@@ -61,8 +82,16 @@ pub struct Setup {
     pub(crate) board: [Option<(usize, usize)>; SLOTS],
     /// The side to move (colour index).
     pub(crate) turn: usize,
-    /// The cell a double-stepping pawn just passed over (en passant), if any.
+    /// The cell a double-stepping pawn just passed over (en passant), if
+    /// any; after a three-cell move (SHF-1) the crossed cell next to the
+    /// pawn.
     pub(crate) ep: Option<Cell>,
+    /// The first crossed cell of a three-cell move (SHF-1).
+    pub(crate) ep2: Option<Cell>,
+    /// Castling rights (bit `i`: the base's castling `i`).
+    pub(crate) castling: u8,
+    /// The base.
+    pub(crate) base: BaseId,
     /// The halfmove clock.
     pub(crate) halfmove: u32,
     /// The fullmove number.
@@ -74,19 +103,37 @@ pub fn rank_cells(rank: u8) -> impl Iterator<Item = Cell> {
     (0..11).filter_map(move |f| Cell::from_file_rank(f, rank))
 }
 
-fn board_field(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
+/// The cells of rank `rank` (0 = rank 1) of `shape`, from its lowest file.
+pub fn shape_rank_cells(shape: Shape, rank: u8) -> impl Iterator<Item = Cell> {
+    (0..shape.files().len() as u8).filter_map(move |f| shape.cell(f, rank))
+}
+
+/// Number of ranks (rows of the position text) of `shape`.
+fn ranks_of(shape: Shape) -> u8 {
+    match shape {
+        Shape::Glinski => 11,
+        Shape::Shafran => 10,
+    }
+}
+
+fn board_field(
+    shape: Shape,
+    field: &str,
+) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
     const F: Field = Field::Board;
     let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 11 {
+    let n = ranks_of(shape) as usize;
+    if ranks.len() != n {
         return Err(PositionError::syntax(
             F,
-            format!("{} ranks (expected 11, rank 11 first)", ranks.len()),
+            format!("{} ranks (expected {n}, rank {n} first)", ranks.len()),
         ));
     }
+    let files = shape.files();
     let mut board = [None; SLOTS];
     for (i, text) in ranks.iter().enumerate() {
-        let rank = 10 - i as u8;
-        let cells: Vec<Cell> = rank_cells(rank).collect();
+        let rank = (n - 1 - i) as u8;
+        let cells: Vec<Cell> = shape_rank_cells(shape, rank).collect();
         let mut at = 0usize;
         let bytes = text.as_bytes();
         let mut k = 0;
@@ -145,9 +192,9 @@ fn board_field(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionE
                     "rank {} describes {at} cells (it has {}: {}{}..{}{})",
                     rank + 1,
                     cells.len(),
-                    FILES[cells[0].file() as usize],
+                    files[shape.file(cells[0]) as usize],
                     rank + 1,
-                    FILES[cells[cells.len() - 1].file() as usize],
+                    files[shape.file(cells[cells.len() - 1]) as usize],
                     rank + 1
                 ),
             ));
@@ -163,50 +210,95 @@ impl Setup {
     /// [`PositionError::Syntax`] naming the field: `board`, `turn`,
     /// `en passant`, `halfmove`, `fullmove` or `fields`.
     pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        Setup::parse_on(BaseId::Glinski, text)
+    }
+
+    /// Parses a position text of the base `id` (syntax only; see the
+    /// module docs).
+    ///
+    /// # Errors
+    /// As [`Setup::parse`]; also `castling` on a board with castling.
+    pub fn parse_on(id: BaseId, text: &str) -> Result<Setup, PositionError> {
+        let base = Base::of(id);
+        let shape = base.shape;
+        let castle = usize::from(!base.castlings.is_empty());
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.len() {
             0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
             1 => return Err(PositionError::syntax(Field::Turn, "missing")),
-            2 => return Err(PositionError::syntax(Field::EnPassant, "missing")),
-            4 => {
+            2 if castle == 1 => return Err(PositionError::syntax(Field::Castling, "missing")),
+            n if n == 2 + castle => return Err(PositionError::syntax(Field::EnPassant, "missing")),
+            n if n == 4 + castle => {
                 return Err(PositionError::syntax(
                     Field::Fullmove,
                     "missing (give both counters or neither)",
                 ))
             }
-            n if n > 5 => {
+            n if n > 5 + castle => {
                 return Err(PositionError::syntax(
                     Field::Fields,
-                    format!(
-                    "{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])"
-                ),
+                    if castle == 1 {
+                        format!("{n} fields (expected 4 or 6: board, turn, castling, en passant[, halfmove, fullmove])")
+                    } else {
+                        format!("{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])")
+                    },
                 ))
             }
             _ => {}
         }
-        let board = board_field(fields[0])?;
+        let board = board_field(shape, fields[0])?;
         let turn = if parse_turn(fields[1])? == Color::White {
             WHITE
         } else {
             BLACK
         };
-        let ep = if fields[2] == "-" {
-            None
+        let mut castling = 0u8;
+        if castle == 1 && fields[2] != "-" {
+            let letters: String = base.castlings.iter().map(|c| c.letter).collect();
+            for ch in fields[2].chars() {
+                let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
+                    return Err(PositionError::syntax(
+                        Field::Castling,
+                        format!(
+                            "'{ch}' is not a castling right (expected '-' or letters of {letters})"
+                        ),
+                    ));
+                };
+                if castling & c.right != 0 {
+                    return Err(PositionError::syntax(
+                        Field::Castling,
+                        format!("'{ch}' given twice"),
+                    ));
+                }
+                castling |= c.right;
+            }
+        }
+        let ep_text = fields[2 + castle];
+        let (ep, ep2) = if ep_text == "-" {
+            (None, None)
         } else {
-            Some(Cell::parse(fields[2]).ok_or_else(|| {
+            let bad = || {
                 PositionError::syntax(
                     Field::EnPassant,
                     format!(
-                        "expected '-' or a cell (a1..l6, f11), found '{}'",
-                        fields[2]
+                        "expected '-' or the crossed cell(s) of this board in the order crossed, found '{ep_text}'"
                     ),
                 )
-            })?)
+            };
+            let cells: Vec<Cell> = ep_text
+                .split(',')
+                .map(|n| shape.parse(n).ok_or_else(bad))
+                .collect::<Result<_, _>>()?;
+            match cells[..] {
+                [c] => (Some(c), None),
+                [first, last] if base.three_steps != [0, 0] => (Some(last), Some(first)),
+                _ => return Err(bad()),
+            }
         };
-        let (halfmove, fullmove) = if fields.len() == 5 {
+        let (halfmove, fullmove) = if fields.len() == 5 + castle {
             (
-                parse_counter(Field::Halfmove, fields[3], 0)?,
-                parse_counter(Field::Fullmove, fields[4], 1)?,
+                parse_counter(Field::Halfmove, fields[3 + castle], 0)?,
+                parse_counter(Field::Fullmove, fields[4 + castle], 1)?,
             )
         } else {
             (0, 1)
@@ -215,6 +307,9 @@ impl Setup {
             board,
             turn,
             ep,
+            ep2,
+            castling,
+            base: id,
             halfmove,
             fullmove,
         })
@@ -226,12 +321,27 @@ impl Setup {
     /// # Errors
     /// [`PositionError::Invalid`] naming the field (see the module docs).
     pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
+        self.validate_with(mutants, 0)
+    }
+
+    /// [`Setup::validate`] with rule options (`position::OPT_*`).
+    ///
+    /// # Errors
+    /// As [`Setup::validate`].
+    pub fn validate_with(&self, mutants: u8, opts: u8) -> Result<Pos, PositionError> {
+        let base = Base::of(self.base);
+        let shape = base.shape;
+        let name = |s: usize| shape.slot_name(s);
         let mut pos = Pos {
             roles: [0; 6],
             colors: [0; 2],
             turn: self.turn,
             ep: NO_EP,
+            ep2: NO_EP,
             mutants,
+            base: self.base,
+            opts,
+            castling: 0,
             moved: 0,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -249,33 +359,58 @@ impl Setup {
                 return Err(invalid(format!("{n} {name} kings (exactly one needed)")));
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
+        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
             let count = |r: usize| pos.pieces(c, r).count_ones();
+            let start = |r: usize| base.array[c][r].count_ones();
             let pawns = count(PAWN);
-            let promoted: u32 = [(KNIGHT, 2), (BISHOP, 3), (ROOK, 2), (QUEEN, 1)]
+            let max_pawns = start(PAWN);
+            let max_pieces: u32 = (0..6).map(start).sum();
+            let promoted: u32 = [KNIGHT, BISHOP, ROOK, QUEEN]
                 .iter()
-                .map(|&(r, start)| count(r).saturating_sub(start))
+                .map(|&r| count(r).saturating_sub(start(r)))
                 .sum();
-            if pos.colors[c].count_ones() > 18 || pawns > 9 || promoted > 9 - pawns.min(9) {
+            if pos.colors[c].count_ones() > max_pieces
+                || pawns > max_pawns
+                || promoted > max_pawns - pawns.min(max_pawns)
+            {
                 return Err(invalid(format!(
-                    "too much {name} material (more than 18 pieces, 9 pawns, or promoted pieces than missing pawns)"
+                    "too much {side} material (more than {max_pieces} pieces, {max_pawns} pawns, or promoted pieces than missing pawns)"
                 )));
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
+        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
             let pawns = pos.pieces(c, PAWN);
-            if let Some(s) = Cells(pawns & PROMOTION[c]).next() {
+            if let Some(s) = Cells(pawns & base.promotion[c]).next() {
                 return Err(invalid(format!(
-                    "{name} pawn on {} (its promotion cell)",
-                    crate::core::hex::slot_name(s)
+                    "{side} pawn on {} (its promotion cell)",
+                    name(s)
                 )));
             }
-            if let Some(s) = Cells(pawns & !PAWN_CELLS[c]).next() {
+            if let Some(s) = Cells(pawns & !base.pawn_cells[c]).next() {
                 return Err(invalid(format!(
-                    "{name} pawn on {} (no {name} pawn can stand behind its start cells)",
-                    crate::core::hex::slot_name(s)
+                    "{side} pawn on {} (no {side} pawn can stand behind its start cells)",
+                    name(s)
                 )));
             }
+        }
+        for c in base.castlings {
+            if self.castling & c.right == 0 {
+                continue;
+            }
+            if pos.pieces(c.color, KING) & (1u128 << c.king) == 0
+                || pos.pieces(c.color, ROOK) & (1u128 << c.rook) == 0
+            {
+                return Err(PositionError::invalid(
+                    Field::Castling,
+                    format!(
+                        "'{}' needs the king on {} and the rook on {}",
+                        c.letter,
+                        name(c.king as usize),
+                        name(c.rook as usize)
+                    ),
+                ));
+            }
+            pos.castling |= c.right;
         }
         if pos.in_check(self.turn ^ 1) {
             let side = if self.turn == WHITE { "black" } else { "white" };
@@ -285,7 +420,8 @@ impl Setup {
         }
         if let Some(ep) = self.ep {
             let mover = self.turn ^ 1;
-            // The mover's pawn stepped from `origin` over `ep` to `pawn`.
+            // The mover's pawn moved from `origin` over the crossed cells
+            // (`ep2` then `ep`) to `pawn`.
             let (back, ahead) = if mover == WHITE {
                 (Dir::DOWN, Dir::UP)
             } else {
@@ -293,28 +429,55 @@ impl Setup {
             };
             let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
             let mover_name = if mover == WHITE { "white" } else { "black" };
-            let origin = ep.step(back).filter(|o| START[mover] & o.bit() != 0);
+            let crossed = match self.ep2 {
+                Some(first) if shape.step(first, ahead) != Some(ep) => {
+                    return Err(bad(format!(
+                        "{} and {} are not crossed one after the other by a {mover_name} pawn",
+                        name(first.slot()),
+                        name(ep.slot())
+                    )))
+                }
+                Some(first) => first.bit() | ep.bit(),
+                None => ep.bit(),
+            };
+            let first = self.ep2.unwrap_or(ep);
+            let cells = if self.ep2.is_some() { "three" } else { "two" };
+            let from_cells = if self.ep2.is_some() {
+                base.three_steps[mover]
+            } else if mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
+                base.pawn_start[mover]
+            } else {
+                base.two_steps[mover]
+            };
+            let origin = shape
+                .step(first, back)
+                .filter(|o| from_cells & o.bit() != 0);
             let Some(origin) = origin else {
                 return Err(bad(format!(
-                    "{ep} is not a cell a {mover_name} pawn passes over with a double step (the side to move is {})",
+                    "{} is not crossed by a {mover_name} pawn moving {cells} cells from a start cell (the side to move is {})",
+                    if self.ep2.is_some() { format!("{},{}", name(first.slot()), name(ep.slot())) } else { name(ep.slot()) },
                     if self.turn == WHITE { "white" } else { "black" }
                 )));
             };
-            let pawn = ep
-                .step(ahead)
+            let pawn = shape
+                .step(ep, ahead)
                 .filter(|p| pos.pieces(mover, PAWN) & p.bit() != 0);
             let Some(_) = pawn else {
                 return Err(bad(format!(
-                    "no {mover_name} pawn on {} (the cell after {ep})",
-                    ep.step(ahead).map_or("-".into(), |c| c.to_string())
+                    "no {mover_name} pawn on {} (the cell after {})",
+                    shape.step(ep, ahead).map_or("-".into(), |c| name(c.slot())),
+                    name(ep.slot())
                 )));
             };
-            if pos.occupied() & (ep.bit() | origin.bit()) != 0 {
+            if pos.occupied() & (crossed | origin.bit()) != 0 {
                 return Err(bad(format!(
-                    "{ep} and {origin} must be empty after a double step"
+                    "{} and {} must be empty after the pawn's move",
+                    name(ep.slot()),
+                    name(origin.slot())
                 )));
             }
             pos.ep = ep.slot() as u8;
+            pos.ep2 = self.ep2.map_or(NO_EP, |c| c.slot() as u8);
         }
         Ok(pos)
     }
@@ -322,10 +485,12 @@ impl Setup {
 
 /// The canonical position text (see the module docs).
 pub fn write(pos: &Pos) -> String {
+    let base = pos.base();
+    let shape = base.shape;
     let mut board = String::new();
-    for rank in (0..11).rev() {
+    for rank in (0..ranks_of(shape)).rev() {
         let mut empty = 0;
-        for c in rank_cells(rank) {
+        for c in shape_rank_cells(shape, rank) {
             match pos.role_at(c.slot()) {
                 None => empty += 1,
                 Some(r) => {
@@ -349,15 +514,37 @@ pub fn write(pos: &Pos) -> String {
             board.push('/');
         }
     }
-    let ep = if pos.ep == NO_EP {
-        "-".to_string()
-    } else {
-        crate::core::hex::slot_name(pos.ep as usize)
+    let ep = match (pos.ep, pos.ep2) {
+        (NO_EP, _) => "-".to_string(),
+        (ep, NO_EP) => shape.slot_name(ep as usize),
+        (ep, first) => format!(
+            "{},{}",
+            shape.slot_name(first as usize),
+            shape.slot_name(ep as usize)
+        ),
     };
     let turn = turn_char(if pos.turn == WHITE {
         Color::White
     } else {
         Color::Black
     });
-    format!("{board} {turn} {ep} {} {}", pos.halfmove, pos.fullmove)
+    let castling = if base.castlings.is_empty() {
+        String::new()
+    } else {
+        let rights: String = base
+            .castlings
+            .iter()
+            .filter(|c| pos.castling & c.right != 0)
+            .map(|c| c.letter)
+            .collect();
+        if rights.is_empty() {
+            "- ".to_string()
+        } else {
+            rights + " "
+        }
+    };
+    format!(
+        "{board} {turn} {castling}{ep} {} {}",
+        pos.halfmove, pos.fullmove
+    )
 }

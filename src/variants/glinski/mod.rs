@@ -17,8 +17,14 @@
 //! in chess per RULINGS; Gliński's rules score it ¾ to the stalemating
 //! side and ¼ to the stalemated one, which `score_note` reports).
 //!
+//! - [`base`]: the tables of the three hexagonal bases — GLN-1 here,
+//!   MCC-1 (`mccooey`) and SHF-1 (`shafran`) — that the one generator
+//!   reads (board shape, array, pawn cells and directions, castlings);
 //! - `position`: the validated position, the legal move generator (check
-//!   and pin masks, bulk counting) and copy-make;
+//!   and pin masks, bulk counting; generic over the base, a const index)
+//!   and copy-make;
+//! - `game`: the macro writing the thin game types of `mccooey` and
+//!   `shafran`;
 //! - `fen`: the hexagonal FEN, parse (raw `Setup`) → validate (`Pos`) →
 //!   canonical text;
 //! - `explain`: the move text (`f5f6`, `e9e10q`) and why a move is legal
@@ -29,9 +35,10 @@
 pub mod base;
 #[cfg(feature = "pictures")]
 pub mod diagram;
-mod explain;
+pub(crate) mod explain;
 pub mod fen;
-mod position;
+pub(crate) mod game;
+pub(crate) mod position;
 pub mod record;
 
 use crate::core::Explain as _;

@@ -23,12 +23,13 @@
 //! is compiled out.
 
 use crate::core::hex::{
-    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, slot_name, Cells,
-    BOARD, DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS,
+    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, Cells, DIAGONAL_LINES,
+    ORTHOGONAL_LINES, RAYS,
 };
 use crate::core::{Flow, MoveSink, Rejection, Trace};
 
-use super::base::GLINSKI;
+use super::base::{Base, BaseId, BASES, GLINSKI};
+use crate::core::hex::Shape;
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;
@@ -50,12 +51,31 @@ pub const MUT_NO_EP: u8 = 4;
 pub const MUT_KING_INTO_CHECK: u8 = 8;
 pub const MUT_PINNED_MOVE: u8 = 16;
 
+/// Mutant flags of the other bases (MCC-1, SHF-1). The capture kind is
+/// flipped by `MUT_DIAGONAL_PAWN_CAPTURES` on every base (on MCC-1 / SHF-1
+/// it gives GLN-1's orthogonal captures).
+pub const MUT_CENTRE_DOUBLE_STEP: u8 = 32;
+/// SHF-1 misread: a pawn on a start cell moves 2 cells at most.
+pub const MUT_NO_TRIPLE_STEP: u8 = 64;
+/// SHF-1 misread: castling passes over / lands on attacked cells freely.
+pub const MUT_CASTLE_THROUGH_CHECK: u8 = 128;
+
+/// Rule options (SHF-1): en passant only on the crossed cell next to the
+/// pawn's destination (`ep=last`).
+pub const OPT_EP_LAST: u8 = 1;
+/// Rule option (SHF-1): long castling only (`castling=long`).
+pub const OPT_LONG_CASTLING: u8 = 2;
+
 /// Move flags.
 pub const F_NORMAL: u8 = 0;
 pub const F_DOUBLE: u8 = 1;
 pub const F_EP: u8 = 2;
 /// `F_PROMO + role - KNIGHT` for promotion to knight..queen.
 pub const F_PROMO: u8 = 3;
+/// A three-cell pawn move (SHF-1).
+pub const F_TRIPLE: u8 = 7;
+/// Castling (SHF-1): the king's move; the rook moves as the base says.
+pub const F_CASTLE: u8 = 8;
 
 /// A compact move: from and to slots and a flag.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -81,7 +101,7 @@ impl Mv {
     /// The promotion role, if any.
     #[inline]
     pub const fn promo(self) -> Option<usize> {
-        if self.flag >= F_PROMO {
+        if self.flag >= F_PROMO && self.flag < F_TRIPLE {
             Some((self.flag - F_PROMO) as usize + KNIGHT)
         } else {
             None
@@ -113,9 +133,18 @@ pub struct Pos {
     pub colors: [u128; 2],
     /// `WHITE` or `BLACK`.
     pub turn: usize,
-    /// The cell a pawn passed over with its last double step, or `NO_EP`.
+    /// The crossed cell next to the destination of the last move's
+    /// multi-step (a double step's skipped cell), or `NO_EP`.
     pub ep: u8,
+    /// The other crossed cell of a three-cell move (SHF-1), or `NO_EP`.
+    pub ep2: u8,
     pub mutants: u8,
+    /// Which base (GLN-1, MCC-1, SHF-1).
+    pub base: BaseId,
+    /// Rule options (`OPT_*`).
+    pub opts: u8,
+    /// Castling rights: bit `i` = `base.castlings[i]` (SHF-1).
+    pub castling: u8,
     /// Pawns that have moved (kept only under the mutant
     /// `double-step-first-move-only`; 0 otherwise).
     pub moved: u128,
@@ -131,7 +160,11 @@ impl std::hash::Hash for Pos {
         self.colors.hash(h);
         self.turn.hash(h);
         self.ep.hash(h);
+        self.ep2.hash(h);
         self.mutants.hash(h);
+        self.base.hash(h);
+        self.opts.hash(h);
+        self.castling.hash(h);
         self.moved.hash(h);
     }
 }
@@ -212,7 +245,7 @@ impl<S: MoveSink<Mv>> Sink for S {
         }
         for to in Cells(targets) {
             let flag = flag_of(to);
-            if flag < F_PROMO {
+            if !(F_PROMO..F_TRIPLE).contains(&flag) {
                 self.reject(Mv::new(from, to, flag), why(to));
             } else {
                 for r in 0..4 {
@@ -226,14 +259,25 @@ impl<S: MoveSink<Mv>> Sink for S {
 /// Role names by role index.
 pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
-/// A discarded candidate's rejection: GLN-1, with the reason.
-fn rejection(reason: String) -> Rejection {
-    Rejection::new("GLN-1", reason)
-}
-
 #[inline(always)]
 fn bit(s: usize) -> u128 {
     1u128 << s
+}
+
+/// The base of const index `B` (folded at compile time).
+#[inline(always)]
+const fn base_of<const B: usize>() -> &'static Base {
+    &BASES[B]
+}
+
+/// `x` restricted to the board of base `B` (nothing to do on Gliński's
+/// board: the slot tables are its cells).
+#[inline(always)]
+const fn on<const B: usize>(x: u128) -> u128 {
+    match base_of::<B>().shape {
+        Shape::Glinski => x,
+        Shape::Shafran => x & crate::core::hex::SHAFRAN_BOARD,
+    }
 }
 
 impl Pos {
@@ -245,6 +289,23 @@ impl Pos {
     #[inline]
     pub fn pieces(&self, color: usize, role: usize) -> u128 {
         self.colors[color] & self.roles[role]
+    }
+
+    /// The base the position is played on.
+    #[inline]
+    pub fn base(&self) -> &'static Base {
+        Base::of(self.base)
+    }
+
+    /// The board shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.base().shape
+    }
+
+    /// The name of slot `s` on this position's board.
+    pub fn name(&self, s: usize) -> String {
+        self.shape().slot_name(s)
     }
 
     /// The role on slot `s`, if any.
@@ -278,23 +339,50 @@ impl Pos {
         (k != 0).then(|| k.trailing_zeros() as usize)
     }
 
-    /// 0 for the rules, 1 under the mutant `diagonal-pawn-captures`.
+    /// 0 for the rules, 1 under the mutant `diagonal-pawn-captures` (the
+    /// other capture kind).
     #[inline]
     pub fn pawn_mode(&self) -> usize {
         (self.mutants & MUT_DIAGONAL_PAWN_CAPTURES != 0) as usize
     }
 
+    /// The capture kind of the pawns (`base::CAPTURE_*`), the mutant's
+    /// flip included: index into `CAPTURE_DIRS`.
+    #[inline]
+    pub fn capture_kind(&self) -> usize {
+        self.base().captures ^ self.pawn_mode()
+    }
+
+    /// The cells a pawn of `color` on `s` attacks.
+    #[inline]
+    pub fn pawn_attacks(&self, color: usize, s: usize) -> u128 {
+        self.base().pawn_attacks(self.capture_kind(), color, s)
+    }
+
     /// Whether a piece of `them` (the set `them_bb`, a subset of one
-    /// colour's pieces) attacks slot `sq` with occupancy `occ` (GLN-1
-    /// piece moves; early exits).
+    /// colour's pieces) attacks slot `sq` with occupancy `occ` (the piece
+    /// moves of GLN-1 on the position's board; early exits).
     #[inline]
     pub fn attacked(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+        match self.base {
+            BaseId::Glinski => self.attacked_on::<0>(sq, by, them_bb, occ),
+            BaseId::Mccooey => self.attacked_on::<1>(sq, by, them_bb, occ),
+            BaseId::Shafran => self.attacked_on::<2>(sq, by, them_bb, occ),
+        }
+    }
+
+    #[inline(always)]
+    fn attacked_on<const B: usize>(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+        let base = base_of::<B>();
+        let kind = base.captures ^ self.pawn_mode();
         if hex::KNIGHT[sq] & self.roles[KNIGHT] & them_bb != 0
-            || PAWN_ATTACKS[self.pawn_mode()][by ^ 1][sq] & self.roles[PAWN] & them_bb != 0
+            || base.pawn_attacks(kind, by ^ 1, sq) & self.roles[PAWN] & them_bb != 0
             || hex::KING[sq] & self.roles[KING] & them_bb != 0
         {
             return true;
         }
+        // The pieces all stand on the board, so the unmasked tables of
+        // Gliński's board find the same attackers.
         let rq = (self.roles[ROOK] | self.roles[QUEEN]) & them_bb;
         if rq & ORTHOGONAL_LINES[sq] != 0 && rook_attacks(sq, occ) & rq != 0 {
             return true;
@@ -314,16 +402,19 @@ impl Pos {
         self.in_check(self.turn)
     }
 
-    /// Feeds the legal moves to `sink` (GLN-1); stops when the sink
-    /// answers `Break` and returns it. A sink that wants them
-    /// ([`MoveSink::WANTS_REJECTED`], `explain`) also gets every candidate
-    /// the generator discards, with the reason.
+    /// Feeds the legal moves to `sink` (GLN-1, MCC-1, SHF-1 by the base);
+    /// stops when the sink answers `Break` and returns it. A sink that
+    /// wants them ([`MoveSink::WANTS_REJECTED`], `explain`) also gets every
+    /// candidate the generator discards, with the reason.
     #[inline]
     pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
-        if self.turn == WHITE {
-            self.gen::<true, _>(sink)
-        } else {
-            self.gen::<false, _>(sink)
+        match (self.base, self.turn == WHITE) {
+            (BaseId::Glinski, true) => self.gen::<true, 0, _>(sink),
+            (BaseId::Glinski, false) => self.gen::<false, 0, _>(sink),
+            (BaseId::Mccooey, true) => self.gen::<true, 1, _>(sink),
+            (BaseId::Mccooey, false) => self.gen::<false, 1, _>(sink),
+            (BaseId::Shafran, true) => self.gen::<true, 2, _>(sink),
+            (BaseId::Shafran, false) => self.gen::<false, 2, _>(sink),
         }
     }
 
@@ -335,9 +426,13 @@ impl Pos {
         v
     }
 
-    /// The legal move generator (GLN-1), for the side `W` (true = White).
+    /// The legal move generator, for the side `W` (true = White) on the
+    /// base `BASES[B]`.
     #[inline(always)]
-    fn gen<const W: bool, S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
+    fn gen<const W: bool, const B: usize, S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
+        let base = base_of::<B>();
+        let rule = base.rule;
+        let name = |s: usize| base.shape.slot_name(s);
         let us = if W { WHITE } else { BLACK };
         let them = us ^ 1;
         let own = self.colors[us];
@@ -349,12 +444,12 @@ impl Pos {
             return Flow::Continue(());
         }
         let k = kbb.trailing_zeros() as usize;
-        let mode = self.pawn_mode();
+        let kind = base.captures ^ self.pawn_mode();
 
         // Checkers and pins: scan the king's lines that hold an enemy
         // slider of the matching kind.
         let mut checkers = ((hex::KNIGHT[k] & self.roles[KNIGHT])
-            | (PAWN_ATTACKS[mode][us][k] & self.roles[PAWN]))
+            | (base.pawn_attacks(kind, us, k) & self.roles[PAWN]))
             & enemy;
         let mut pinned = 0u128;
         let rq = (self.roles[ROOK] | self.roles[QUEEN]) & enemy;
@@ -386,24 +481,27 @@ impl Pos {
         // King steps: the destination must not be attacked once the king
         // has left its cell (so it cannot retreat along a checking line).
         let occ_nok = occ ^ kbb;
-        let mut ktargets = hex::KING[k] & !own;
+        let mut ktargets = on::<B>(hex::KING[k]) & !own;
         if self.mutants & MUT_KING_INTO_CHECK == 0 {
             for to in Cells(ktargets) {
-                if self.attacked(to, them, enemy, occ_nok) {
+                if self.attacked_on::<B>(to, them, enemy, occ_nok) {
                     ktargets ^= bit(to);
                     if S::WANTS_REJECTED {
                         sink.reject(
                             Mv::new(k, to, F_NORMAL),
-                            rejection(format!(
-                                "moves the king into check ({} is attacked)",
-                                slot_name(to)
-                            )),
+                            Rejection::new(
+                                rule,
+                                format!("moves the king into check ({} is attacked)", name(to)),
+                            ),
                         );
                     }
                 }
             }
         }
         sink.piece(k, ktargets)?;
+        if !base.castlings.is_empty() {
+            self.castlings::<B, S>(sink, us, k, occ, checkers != 0)?;
+        }
         let double = checkers & checkers.wrapping_sub(1) != 0;
         if double && !S::WANTS_REJECTED {
             return Flow::Continue(()); // double check: only the king moves
@@ -420,41 +518,47 @@ impl Pos {
         };
         // Why a candidate of a piece other than the king is discarded.
         let why = |from: usize, to: usize| -> Rejection {
-            let king = slot_name(k);
+            let king = name(k);
             if double {
-                rejection(format!(
+                Rejection::new(rule, format!(
                     "leaves own king in check: double check of the king on {king}, only the king may move"
                 ))
             } else if checkers != 0 && tmask & bit(to) == 0 {
                 let c = checkers.trailing_zeros() as usize;
-                rejection(format!(
+                Rejection::new(rule, format!(
                     "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
                     ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
-                    slot_name(c)
+                    name(c)
                 ))
             } else {
-                rejection(format!(
-                    "leaves own king in check: the {} on {} is pinned to the king on {king}",
-                    ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
-                    slot_name(from)
-                ))
+                Rejection::new(
+                    rule,
+                    format!(
+                        "leaves own king in check: the {} on {} is pinned to the king on {king}",
+                        ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
+                        name(from)
+                    ),
+                )
             }
         };
 
         // Knights (a pinned knight never moves).
         for from in Cells(self.roles[KNIGHT] & own & !pinned) {
-            sink.piece(from, hex::KNIGHT[from] & tmask)?;
+            sink.piece(from, on::<B>(hex::KNIGHT[from]) & tmask)?;
         }
         // Sliders; a pinned slider keeps to its pin line (and has no move
         // at all when in check).
         let diag = (self.roles[BISHOP] | self.roles[QUEEN]) & own;
         let orth = (self.roles[ROOK] | self.roles[QUEEN]) & own;
         for from in Cells((diag | orth) & !pinned) {
-            sink.piece(from, self.slider_attacks(from, diag, orth, occ) & tmask)?;
+            sink.piece(
+                from,
+                on::<B>(self.slider_attacks(from, diag, orth, occ)) & tmask,
+            )?;
         }
         if checkers == 0 {
             for from in Cells((diag | orth) & pinned) {
-                let a = self.slider_attacks(from, diag, orth, occ);
+                let a = on::<B>(self.slider_attacks(from, diag, orth, occ));
                 sink.piece(from, a & !own & line(k, from))?;
             }
         }
@@ -464,11 +568,11 @@ impl Pos {
             for from in Cells((self.roles[KNIGHT] & own) | diag | orth) {
                 let b = bit(from);
                 let knight = self.roles[KNIGHT] & b != 0;
-                let reach = if knight {
+                let reach = on::<B>(if knight {
                     hex::KNIGHT[from]
                 } else {
                     self.slider_attacks(from, diag, orth, occ)
-                } & !own;
+                }) & !own;
                 let kept = if pinned & b == 0 {
                     tmask
                 } else if checkers == 0 && !knight {
@@ -482,17 +586,30 @@ impl Pos {
 
         // Pawns: set-wise for unpinned pawns; pinned ones one by one.
         let pawns = self.roles[PAWN] & own;
-        let empty = BOARD & !occ;
+        let empty = base.shape.board() & !occ;
         let fwd = FORWARD[us];
-        let [c1, c2] = CAPTURE_DIRS[mode][us];
-        let can_double = if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
-            START[us] & !self.moved
+        let [c1, c2] = CAPTURE_DIRS[kind][us];
+        let mut two = base.two_steps[us];
+        if self.mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
+            two = base.pawn_start[us];
+        }
+        if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
+            two &= !self.moved;
+        }
+        let three = if self.mutants & MUT_NO_TRIPLE_STEP != 0 {
+            0
         } else {
-            START[us]
+            base.three_steps[us] & two
         };
+        let has_three = base.three_steps[us] != 0;
         let free = pawns & !pinned;
         let mut single = shift(free, fwd) & empty;
-        let mut double_step = shift(shift(free & can_double, fwd) & empty, fwd) & empty;
+        let mut double_step = shift(shift(free & two, fwd) & empty, fwd) & empty;
+        let mut triple = if has_three {
+            shift(shift(shift(free & three, fwd) & empty, fwd) & empty, fwd) & empty
+        } else {
+            0
+        };
         let mut left = shift(free, c1) & enemy;
         let mut right = shift(free, c2) & enemy;
         if checkers == 0 {
@@ -501,20 +618,29 @@ impl Pos {
                 let b = bit(from);
                 let s1 = shift(b, fwd) & empty & l;
                 single |= s1;
-                double_step |= shift(shift(b & can_double, fwd) & empty, fwd) & empty & l;
+                let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
+                double_step |= s2 & l;
+                if has_three {
+                    triple |=
+                        shift(shift(shift(b & three, fwd) & empty, fwd) & empty, fwd) & empty & l;
+                }
                 left |= shift(b, c1) & enemy & l;
                 right |= shift(b, c2) & enemy & l;
             }
         }
         single &= tmask;
         double_step &= tmask;
+        triple &= tmask;
         left &= tmask;
         right &= tmask;
-        let promo = PROMOTION[us];
+        let promo = base.promotion[us];
         let back = -fwd.slot_offset();
         let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
         sink.pawns(single & !promo, back, F_NORMAL)?;
         sink.pawns(double_step, 2 * back, F_DOUBLE)?;
+        if has_three {
+            sink.pawns(triple, 3 * back, F_TRIPLE)?;
+        }
         sink.pawns(left & !promo, b1, F_NORMAL)?;
         sink.pawns(right & !promo, b2, F_NORMAL)?;
         if (single | left | right) & promo != 0 {
@@ -526,8 +652,9 @@ impl Pos {
             for from in Cells(pawns) {
                 let b = bit(from);
                 let s1 = shift(b, fwd) & empty;
-                let s2 = shift(shift(b & can_double, fwd) & empty, fwd) & empty;
-                let reach = s1 | s2 | (PAWN_ATTACKS[mode][us][from] & enemy);
+                let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
+                let s3 = shift(s2 & shift(shift(b & three, fwd), fwd), fwd) & empty;
+                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us, from) & enemy);
                 let kept = if pinned & b == 0 {
                     tmask
                 } else if checkers == 0 {
@@ -538,6 +665,7 @@ impl Pos {
                 let flag_of = |to: usize| match bit(to) {
                     x if x & promo != 0 => F_PROMO,
                     x if x & s2 != 0 => F_DOUBLE,
+                    x if x & s3 != 0 => F_TRIPLE,
                     _ => F_NORMAL,
                 };
                 sink.discard(from, reach & !kept, flag_of, |to| why(from, to));
@@ -546,27 +674,111 @@ impl Pos {
 
         // En passant: legal when the king is not attacked once both pawns
         // have moved (covers pins through either pawn's cell and a check
-        // the capture must answer).
+        // the capture must answer). The victim stands one cell beyond
+        // `ep`; SHF-1 also allows the capture on `ep2` (not with
+        // `ep=last`).
         if self.ep != NO_EP && self.mutants & MUT_NO_EP == 0 {
-            let ep = self.ep as usize;
-            let cap = (ep as i32 + fwd.opposite().slot_offset()) as usize;
-            for from in Cells(PAWN_ATTACKS[mode][them][ep] & pawns) {
-                let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
-                if !self.attacked(k, them, enemy & !bit(cap), occ2) {
-                    sink.one(Mv::new(from, ep, F_EP))?;
+            let cap = (self.ep as i32 + fwd.opposite().slot_offset()) as usize;
+            let second = if self.ep2 != NO_EP && self.opts & OPT_EP_LAST == 0 {
+                self.ep2
+            } else {
+                NO_EP
+            };
+            for ep in [self.ep, second] {
+                if ep == NO_EP {
+                    continue;
+                }
+                let ep = ep as usize;
+                for from in Cells(base.pawn_attacks(kind, them, ep) & pawns) {
+                    let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
+                    if !self.attacked_on::<B>(k, them, enemy & !bit(cap), occ2) {
+                        sink.one(Mv::new(from, ep, F_EP))?;
+                    } else if S::WANTS_REJECTED {
+                        let reason = if checkers & !bit(cap) != 0 {
+                            why(from, ep).reason
+                        } else {
+                            format!(
+                                "leaves own king in check: en passant exposes the king (with the pawns on {} \
+                                 and {} gone, the king on {} is attacked)",
+                                name(from),
+                                name(cap),
+                                name(k)
+                            )
+                        };
+                        sink.reject(Mv::new(from, ep, F_EP), Rejection::new(rule, reason));
+                    }
+                }
+            }
+        }
+        Flow::Continue(())
+    }
+
+    /// SHF-1's castlings of `us` (king on `k`): the right kept, the cells
+    /// between king and rook empty, the king not in check, the cells it
+    /// passes over not attacked, and not in check after the move (with
+    /// king and rook on their new cells). `castling=long`: long only.
+    #[inline(never)]
+    fn castlings<const B: usize, S: MoveSink<Mv>>(
+        &self,
+        sink: &mut S,
+        us: usize,
+        k: usize,
+        occ: u128,
+        in_check: bool,
+    ) -> Flow {
+        let base = base_of::<B>();
+        let them = us ^ 1;
+        let enemy = self.colors[them];
+        let free = self.mutants & MUT_CASTLE_THROUGH_CHECK != 0;
+        for c in base.castlings {
+            if c.color != us
+                || self.castling & c.right == 0
+                || c.king as usize != k
+                || self.pieces(us, ROOK) & bit(c.rook as usize) == 0
+            {
+                continue;
+            }
+            let blocked = occ & c.between != 0;
+            if blocked && !S::WANTS_REJECTED {
+                continue;
+            }
+            for (i, &(kto, rto, pass)) in [c.long, c.short].iter().enumerate() {
+                if i == 1 && self.opts & OPT_LONG_CASTLING != 0 {
+                    continue;
+                }
+                let m = Mv::new(k, kto as usize, F_CASTLE);
+                let out_of_check = in_check && !free;
+                let attacked_pass = if blocked || in_check || free {
+                    None
+                } else {
+                    Cells(pass).find(|&p| self.attacked_on::<B>(p, them, enemy, occ))
+                };
+                let open = !blocked && !out_of_check && attacked_pass.is_none();
+                let lands_attacked = open && !free && {
+                    let occ2 =
+                        occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize) | bit(rto as usize);
+                    self.attacked_on::<B>(kto as usize, them, enemy, occ2)
+                };
+                if open && !lands_attacked {
+                    sink.one(m)?;
                 } else if S::WANTS_REJECTED {
-                    let reason = if checkers & !bit(cap) != 0 {
-                        why(from, ep).reason
+                    let name = |s: usize| base.shape.slot_name(s);
+                    let reason = if blocked {
+                        format!(
+                            "castling needs the cells between the king and the rook on {} empty",
+                            name(c.rook as usize)
+                        )
+                    } else if in_check {
+                        "castling out of check".to_string()
+                    } else if let Some(p) = attacked_pass {
+                        format!("the king passes over an attacked cell ({})", name(p))
                     } else {
                         format!(
-                            "leaves own king in check: en passant exposes the king (with the pawns on {} \
-                             and {} gone, the king on {} is attacked)",
-                            slot_name(from),
-                            slot_name(cap),
-                            slot_name(k)
+                            "the king lands on an attacked cell ({})",
+                            name(kto as usize)
                         )
                     };
-                    sink.reject(Mv::new(from, ep, F_EP), rejection(reason));
+                    sink.reject(m, Rejection::new(base.rule, reason));
                 }
             }
         }
@@ -588,10 +800,11 @@ impl Pos {
 
     /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
     /// keeps the old position), telling `trace` the rule of each effect
-    /// that happens (a capture, en passant, promotion: all GLN-1). Perft
-    /// passes `()`, for which the reports fold away.
+    /// that happens (a capture, en passant, promotion, castling: the
+    /// base's rule ID). Perft passes `()`, for which the reports fold away.
     #[inline]
     pub fn make<T: Trace>(&mut self, m: Mv, trace: &mut T) {
+        let rule = self.base().rule;
         let (from, to) = (m.from as usize, m.to as usize);
         let us = self.turn;
         let them = us ^ 1;
@@ -604,7 +817,7 @@ impl Pos {
             }
             self.colors[them] ^= tb;
             self.halfmove = 0;
-            trace.note("GLN-1");
+            trace.note(rule);
         }
         self.roles[role] ^= fb | tb;
         self.colors[us] ^= fb | tb;
@@ -617,22 +830,53 @@ impl Pos {
                 self.moved |= tb;
             }
         }
+        if self.castling != 0 {
+            // A right goes when its king or rook leaves, or is taken on,
+            // its start cell.
+            for c in self.base().castlings {
+                if (bit(c.king as usize) | bit(c.rook as usize)) & (fb | tb) != 0 {
+                    self.castling &= !c.right;
+                }
+            }
+        }
+        let old_ep = self.ep;
         self.ep = NO_EP;
+        self.ep2 = NO_EP;
         match m.flag {
             F_NORMAL => {}
             F_DOUBLE => self.ep = ((from + to) / 2) as u8,
+            F_TRIPLE => {
+                let step = FORWARD[us].slot_offset();
+                self.ep = (to as i32 - step) as u8;
+                self.ep2 = (to as i32 - 2 * step) as u8;
+            }
             F_EP => {
-                let cap = bit((to as i32 + FORWARD[them].slot_offset()) as usize);
+                let cap = bit((old_ep as i32 + FORWARD[them].slot_offset()) as usize);
                 self.roles[PAWN] ^= cap;
                 self.colors[them] ^= cap;
                 self.moved &= !cap;
-                trace.note("GLN-1");
+                trace.note(rule);
+            }
+            F_CASTLE => {
+                if let Some(c) = self.base().castlings.iter().find(|c| {
+                    c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
+                }) {
+                    let rto = if c.long.0 as usize == to {
+                        c.long.1
+                    } else {
+                        c.short.1
+                    };
+                    let r = bit(c.rook as usize) | bit(rto as usize);
+                    self.roles[ROOK] ^= r;
+                    self.colors[us] ^= r;
+                }
+                trace.note(rule);
             }
             _ => {
                 let promo = m.promo().unwrap_or(QUEEN);
                 self.roles[PAWN] ^= tb;
                 self.roles[promo] ^= tb;
-                trace.note("GLN-1");
+                trace.note(rule);
             }
         }
         if us == BLACK {
@@ -645,7 +889,7 @@ impl Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::hex::{slot_name, Cell};
+    use crate::core::hex::{slot_name, Cell, BOARD};
     #[cfg(feature = "pictures")]
     #[allow(unused_imports)]
     use crate::core::Draw as _;

@@ -16,9 +16,9 @@
 //!   (HOP-6); the placement as a last leg from where the mover's
 //!   trampoline stood (or a ring on the square: placed from off the board,
 //!   or staying), with a note; check after the turn noted (HOP-7);
-//! - an illegal text: the turn it attempts (what it reads as once the rule
-//!   that forbids it is lifted, as `explain` finds it), and where it
-//!   breaks: the king's square after the turn (HOP-7; for castling the
+//! - an illegal text: the candidate the generator discarded that it names
+//!   (as `explain` finds it; its path ends where the generator stopped
+//!   following it), with the written placement, and where it breaks: the king's square after the turn (HOP-7; for castling the
 //!   first of start, crossed square and destination that is attacked), the
 //!   trampoline a king lands on or castling crosses (HOP-4), the hop
 //!   square where a queen changes line (HOP-3), the trampoline landed on
@@ -291,11 +291,11 @@ fn breaks_at(p: &Hop, t: &Turn, rules: &[&str], reason: &str) -> Option<u8> {
             .map_or(path[1], |i| path[i]),
         Some("HOP-3.1") if reason.contains("start square") => pm.from(),
         Some("HOP-3.1") if reason.contains("at most once") => {
-            let hops = &path[1..path.len() - 1];
-            *hops
+            let landings = &path[1..];
+            *landings
                 .iter()
                 .enumerate()
-                .find(|&(i, s)| hops[..i].contains(s))
+                .find(|&(i, s)| landings[..i].contains(s))
                 .map(|(_, s)| s)?
         }
         Some("HOP-2") if t.place != NONE => t.place,
@@ -311,13 +311,13 @@ pub fn draw_illegal(p: &Hop, text: &str, v: &Verdict) -> MoveDrawing {
     if let Some((t, rules)) = p.attempted_turn(text) {
         if v.rules == rules {
             let mut d = placement(p, t.place, piece_drawing(p, &t));
-            if let Some(at) = breaks_at(p, &t, rules, &v.reason) {
+            if let Some(at) = breaks_at(p, &t, &rules, &v.reason) {
                 d = d.mark(sq(at), MoveMark::Breaks);
             }
             return d;
         }
     }
-    // A text no relaxation reads: its written path (hops after the first
+    // A text that names no discarded candidate: its written path (hops after the first
     // leg) and placement, breaking where the reason says.
     let Ok(pat) = parse_pattern(text) else {
         return MoveDrawing::attempted(g, text, v);

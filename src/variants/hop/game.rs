@@ -1,76 +1,24 @@
 //! [`Game`] for Hop Chess: the compact move [`Turn`] and the one generator
 //! [`Hop::turns`]; texts, the record reader (HOP-8), and `explain`
 //! with HOP rule IDs.
+//!
+//! A verdict comes from the generator, never from a second statement of
+//! the rules: the text is read as for `parse_move`; a legal turn is played
+//! with a [`RuleLog`] ([`Hop::play_traced`]: HOP-2, the turn, then every
+//! rule whose effect happened, in order, and HOP-7 when the turn answers
+//! or gives a check); otherwise the generator runs into a [`Candidates`]
+//! sink and the candidate it discarded that the text names gives the
+//! rules and the reason (`Hop::rejected`); a text that names no candidate
+//! either has a legal piece part (the placement is wrong, HOP-2) or is no
+//! move at all (HOP-8).
 
-use super::hops::PieceMove;
-use super::placements::Turn;
+use super::hops::MUST_MOVE_ON;
+use super::placements::{Turn, PLACEMENT_SQUARE};
 use super::record::{parse_pattern, Read, Unresolved};
 use super::*;
-use crate::core::{Game, MoveError, MoveSink, Outcome, Verdict};
-
-/// A relaxation of the rules and the rule it lifts, for `explain`: if a
-/// text is a legal move only once that rule is lifted, that rule is what
-/// makes it illegal.
-struct Relax {
-    set: fn(&mut HopRules),
-    rules: &'static [&'static str],
-    reason: &'static str,
-}
-
-const RELAXATIONS: [Relax; 10] = [
-    Relax {
-        set: |r| r.ignore_check = true,
-        rules: &["HOP-7"],
-        reason: "the mover's king would be attacked after the whole turn (piece move and placement; attacks through trampolines count)",
-    },
-    Relax { set: |r| r.king_on_trampoline = true, rules: &["HOP-4"], reason: "a king never lands on a trampoline" },
-    Relax {
-        set: |r| r.castle_across_trampoline = true,
-        rules: &["HOP-4"],
-        reason: "castling is illegal with a trampoline between king and rook",
-    },
-    Relax {
-        set: |r| r.queen_changes_line = true,
-        rules: &["HOP-3"],
-        reason: "a hopping queen keeps the line type (orthogonal/diagonal) of the leg that brought it",
-    },
-    Relax { set: |r| r.three_hops = true, rules: &["HOP-3.1"], reason: "a move lands on each trampoline at most once (at most two hops)" },
-    Relax { set: |r| r.return_to_start = true, rules: &["HOP-3.1"], reason: "a move may not end on its start square" },
-    Relax {
-        set: |r| r.ep_after_hop = true,
-        rules: &["HOP-5"],
-        reason: "en passant must be the capturing pawn's whole move (no hop before it)",
-    },
-    Relax { set: |r| r.first_turn_placement = true, rules: &["HOP-2"], reason: "White's first turn is a piece move only (no placement)" },
-    Relax { set: |r| r.double_after_hop = true, rules: &["HOP-3.1"], reason: "a pawn never double-steps after a hop" },
-    Relax {
-        set: |r| r.ep_onto_trampoline = true,
-        rules: &["HOP-5"],
-        reason: "no en passant onto a trampoline square (the capture must be the pawn's whole move)",
-    },
-];
+use crate::core::{Candidates, Game, MoveError, MoveSink, Outcome, Rejection, RuleLog, Verdict};
 
 impl Hop {
-    /// The rule IDs a legal turn exercises, for `explain`.
-    fn rules_of(&self, pm: &PieceMove) -> Vec<&'static str> {
-        let mut r = vec!["HOP-2"];
-        if pm.hops() > 0 {
-            r.push("HOP-3");
-            r.push("HOP-3.1");
-        }
-        if pm.castle != NONE || kind(self.board[pm.from() as usize]) == KING {
-            r.push("HOP-4");
-        }
-        if pm.ep {
-            r.push("HOP-5");
-        }
-        if pm.promo != 0 {
-            r.push("HOP-6");
-        }
-        r.push("HOP-7");
-        r
-    }
-
     /// The distinct piece parts of the legal turns moving the piece type a
     /// text names (the candidates an unmatched record token is listed with).
     fn near(&self, pat: &record::Pattern) -> String {
@@ -98,85 +46,80 @@ impl Hop {
         }
     }
 
-    fn diagnose(&self, text: &str, pat: &record::Pattern, piece_ok: bool) -> Verdict {
-        let illegal = |rules: Vec<&'static str>, reason: String| Verdict {
-            legal: false,
-            text: text.to_string(),
-            rules,
-            reason,
-        };
-        // En passant onto a trampoline square (HOP-5).
-        if self.ep != NONE
-            && self.tramp_at(self.ep).is_some()
-            && pat.capture
-            && pat.piece == PAWN
-            && (pat.dest == Some(self.ep)
-                || pat.path.as_ref().and_then(|p| p.last()) == Some(&self.ep))
-        {
-            return illegal(
-                vec!["HOP-5"],
-                "no en passant onto a trampoline square".into(),
-            );
+    /// Whether the candidate `t`, which the generator discarded for
+    /// `why`, is the turn `pat` names. Its placement: any when it has none
+    /// (a piece move discarded before the placements are judged), else the
+    /// written one. Its piece part: as for legal turns; a written path
+    /// also names a discarded candidate that it runs through (the
+    /// generator stopped following the move there, e.g. a king landing on
+    /// a trampoline), except one that stops on a trampoline the move
+    /// landed on ([`MUST_MOVE_ON`]: its continuations were generated).
+    fn names(&self, pat: &record::Pattern, t: &Turn, why: &Rejection) -> bool {
+        if t.place != NONE && pat.place.is_some_and(|p| p != t.place) {
+            return false;
         }
-        // A text ending on a trampoline square: the piece would have to move on.
-        if let Some(path) = &pat.path {
-            let last = *path.last().unwrap_or(&NONE);
-            if on_board(last) && self.tramp_at(last).is_some() && path.len() == 2 {
-                let k = kind(self.board[path[0] as usize]);
-                return if k == KING {
-                    illegal(vec!["HOP-4"], "a king never lands on a trampoline".into())
-                } else {
-                    illegal(
-                        vec!["HOP-3", "HOP-3.1"],
-                        "a piece landing on a trampoline must move again (write the whole path)"
-                            .into(),
-                    )
-                };
+        let pm = &t.piece;
+        let Some(path) = pat.path.as_ref().filter(|_| pm.castle == NONE) else {
+            return self.piece_part_matches(pat, pm);
+        };
+        let n = pm.len as usize;
+        if kind(self.board[pm.from() as usize]) != pat.piece
+            || path.len() < n
+            || path[..n] != pm.path[..n]
+        {
+            return false;
+        }
+        if path.len() > n {
+            return why.reason != MUST_MOVE_ON;
+        }
+        pat.capture == pm.capture && pat.promo.is_none_or(|p| pm.promo == 0 || pm.promo == p)
+    }
+
+    /// The candidate the generator discarded that `pat` names, with why
+    /// (the one with the longest path: where the text breaks last; the
+    /// first such in generation order).
+    pub(crate) fn rejected(&self, pat: &record::Pattern) -> Option<(Turn, Rejection)> {
+        let mut found = Candidates::default();
+        // `Candidates` never asks the generator to stop.
+        let _ = Game::generate(self, &mut found);
+        let mut best: Option<(Turn, Rejection)> = None;
+        for (t, why) in found.rejected {
+            if self.names(pat, &t, &why)
+                && best.as_ref().is_none_or(|b| t.piece.len > b.0.piece.len)
+            {
+                best = Some((t, why));
             }
         }
-        if let Some((rx, _)) = self.relaxed(pat) {
-            return illegal(rx.rules.to_vec(), rx.reason.into());
+        best
+    }
+
+    /// The verdict on a text that matches no legal turn: the generator's
+    /// rejection of the candidate it names; else, when the piece part
+    /// matches a legal turn, the placement (HOP-2); else no such move
+    /// (HOP-8).
+    fn diagnose(&self, text: &str, pat: &record::Pattern, piece_ok: bool) -> Verdict {
+        if let Some((_, why)) = self.rejected(pat) {
+            return Verdict::illegal(text, why.rules, why.reason);
         }
         if piece_ok {
-            let reason = if self.first_turn() {
-                "White's first turn is a piece move only (no placement)"
-            } else {
-                "the placement must be on a square holding no piece and not the other trampoline"
-            };
-            return illegal(vec!["HOP-2"], reason.into());
+            return Verdict::illegal(text, vec!["HOP-2"], PLACEMENT_SQUARE);
         }
-        illegal(vec!["HOP-8"], "no legal move matches".into())
-    }
-}
-
-impl Hop {
-    /// The first relaxation (in [`RELAXATIONS`] order) under which `pat`
-    /// reads as a turn, with that turn (the first, if several match): the
-    /// rule that makes the text illegal, and what the text attempts
-    /// (`explain`, and the picture of an illegal move).
-    fn relaxed(&self, pat: &record::Pattern) -> Option<(&'static Relax, Turn)> {
-        RELAXATIONS.iter().find_map(|rx| {
-            let mut p = self.clone();
-            (rx.set)(&mut p.rules);
-            if rx.rules == ["HOP-7"] {
-                p.rules = self.rules;
-            }
-            p.rules.ignore_check = true;
-            match p.resolve(pat) {
-                Ok(t) => Some((rx, t)),
-                Err(Unresolved::Several(ts)) => ts.first().map(|&t| (rx, t)),
-                _ => None,
-            }
-        })
+        Verdict::illegal(text, vec!["HOP-8"], "no legal move matches")
     }
 
-    /// What an illegal text attempts: the turn it reads as once the rule
-    /// that forbids it is lifted, and that rule's IDs (see
-    /// [`Game::explain`]); `None` when no relaxation reads it.
+    /// What an illegal text attempts: the candidate the generator
+    /// discarded that it names (with the written placement when the
+    /// candidate was discarded before the placements), and the rules of
+    /// that rejection (see [`crate::core::Explain::explain`]); `None` when
+    /// it names none.
     #[cfg(feature = "pictures")]
-    pub(crate) fn attempted_turn(&self, text: &str) -> Option<(Turn, &'static [&'static str])> {
+    pub(crate) fn attempted_turn(&self, text: &str) -> Option<(Turn, Vec<&'static str>)> {
         let pat = parse_pattern(text).ok()?;
-        self.relaxed(&pat).map(|(rx, t)| (t, rx.rules))
+        let (mut t, why) = self.rejected(&pat)?;
+        if t.place == NONE && !self.first_turn() {
+            t.place = pat.place.unwrap_or(NONE);
+        }
+        Some((t, why.rules))
     }
 
     /// The texts of turns, for messages.
@@ -287,28 +230,29 @@ impl crate::core::Explain for Hop {
         let text = text.trim();
         let pat = parse_pattern(text)?;
         Ok(match self.resolve(&pat) {
-            Ok(t) => Verdict {
-                legal: true,
-                text: self.text_of(&t),
-                rules: self.rules_of(&t.piece),
-                reason: if t.piece.hops() > 0 {
+            Ok(t) => {
+                let mut log = RuleLog::starting_with(&["HOP-2"]);
+                let mut after = self.clone();
+                after.play_traced(&t, &mut log);
+                // HOP-7: the turn answers a check, or gives one.
+                if self.in_check(self.turn) || after.in_check(after.turn) {
+                    log.note("HOP-7");
+                }
+                let reason = if t.piece.hops() > 0 {
                     format!("a legal turn with {} hop(s)", t.piece.hops())
                 } else {
                     "a legal turn".into()
-                },
-            },
-            Err(Unresolved::Several(c)) => Verdict {
-                legal: false,
-                text: text.into(),
-                rules: vec!["HOP-8"],
-                reason: format!("several legal moves match: {}", self.texts(&c).join(", ")),
-            },
-            Err(Unresolved::CheckMark(_)) => Verdict {
-                legal: false,
-                text: text.into(),
-                rules: vec!["HOP-8", "HOP-7"],
-                reason: "check mark wrong".into(),
-            },
+                };
+                Verdict::legal(self.text_of(&t), log.into_rules(), reason)
+            }
+            Err(Unresolved::Several(c)) => Verdict::illegal(
+                text,
+                vec!["HOP-8"],
+                format!("several legal moves match: {}", self.texts(&c).join(", ")),
+            ),
+            Err(Unresolved::CheckMark(_)) => {
+                Verdict::illegal(text, vec!["HOP-8", "HOP-7"], "check mark wrong")
+            }
             Err(Unresolved::NoMatch { piece_ok }) => self.diagnose(text, &pat, piece_ok),
         })
     }
@@ -330,5 +274,113 @@ impl crate::core::Draw for Hop {
 
     fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
         Some(crate::core::Square(m.piece.from()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::Explain as _;
+    use crate::variants::hop::notation::parse_position;
+    use crate::variants::hop::HopRules;
+
+    /// Each illegal verdict is the generator's rejection of the candidate
+    /// the text names: its rules and its reason (with the square where
+    /// the generator gives one).
+    #[test]
+    fn reasons_are_the_generator_s() {
+        let cases: [(&str, &str, &[&str], &str); 12] = [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 30 e2 d2",
+                "Ke1-e2-e3@e2",
+                &["HOP-4"],
+                "a king never lands",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 10 b1 -",
+                "O-O-O@c3",
+                &["HOP-4"],
+                "between king and rook (b1)",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 10 h3 -",
+                "O-O-O@c3",
+                &["HOP-1"],
+                "a piece between king and rook (b1)",
+            ),
+            (
+                "4k3/8/8/8/8/r7/8/4K2R w K - 0 20 e3 -",
+                "O-O@b5",
+                &["HOP-7"],
+                "castling out of check (the king on e1",
+            ),
+            (
+                "4k3/8/8/8/8/r7/8/4K2R w K - 0 20 f3 -",
+                "O-O@a5",
+                &["HOP-7"],
+                "across an attacked square (f1",
+            ),
+            (
+                "7k/8/8/8/8/8/2PPP3/K2Q4 w - - 0 20 f1 -",
+                "Qd1-f1-h3@a8",
+                &["HOP-3"],
+                "keeps the line type",
+            ),
+            (
+                "7k/8/8/8/8/8/7K/R7 w - - 0 20 a4 d4",
+                "Ra1-a4-d4-a4-a8@b2",
+                &["HOP-3.1"],
+                "at most once",
+            ),
+            (
+                "7k/8/8/8/8/P1P5/8/B1N4K w - - 0 20 b2 -",
+                "Ba1-b2@d4",
+                &["HOP-3.1", "HOP-3"],
+                "no possible continuation",
+            ),
+            (
+                "4k3/8/8/3pP3/2P5/8/8/4K3 w - d6 0 31 c5 h6",
+                "c4-c5:d6@a1",
+                &["HOP-5"],
+                "no hop before it",
+            ),
+            (
+                "4k3/8/8/3pP3/2P5/8/8/4K3 w - d6 0 31 c5 d6",
+                "e5:d6@a1",
+                &["HOP-5"],
+                "onto a trampoline square",
+            ),
+            (
+                "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5",
+                "d2-d3@f5",
+                &["HOP-2"],
+                "(f5 holds the other trampoline)",
+            ),
+            (
+                "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5",
+                "d2-d3@a5",
+                &["HOP-7"],
+                "attacked after the whole turn",
+            ),
+        ];
+        for (pos, mv, rules, want) in cases {
+            let p = parse_position(pos, HopRules::default()).unwrap();
+            let v = p.explain(mv).unwrap();
+            assert!(!v.legal, "{pos} {mv}");
+            assert_eq!(v.rules, rules, "{pos} {mv}");
+            assert!(v.reason.contains(want), "{pos} {mv}: {}", v.reason);
+        }
+    }
+
+    /// A text that names no candidate of the generator: HOP-8.
+    #[test]
+    fn no_candidate_is_no_such_move() {
+        let p = parse_position(
+            "7k/8/8/8/8/8/2PPP3/K2Q4 w - - 0 20 f1 -",
+            HopRules::default(),
+        )
+        .unwrap();
+        let v = p.explain("Qd1-f1-e2@a8").unwrap();
+        assert!(!v.legal);
+        assert_eq!(v.rules, ["HOP-8"]);
     }
 }

@@ -17,11 +17,71 @@
 //! - HOP-6: a pawn landing on its last rank promotes there; if that square
 //!   holds a trampoline, the promoted piece continues (a queen
 //!   orthogonally, the landing being a push).
+//!
+//! The generator puts its piece moves into a [`PieceSink`]. A sink that
+//! wants them ([`PieceSink::WANTS_REJECTED`], `explain`) also gets every
+//! candidate it discards, with the rule and the reason ([`Rejection`]): a
+//! king landing on a trampoline or castling across one (HOP-4), a queen
+//! changing line type (HOP-3), a second landing on a trampoline, an end on
+//! the start square or a double step after a hop (HOP-3.1), en passant
+//! after a hop or onto a trampoline (HOP-5), the castling conditions, and
+//! each landing on a trampoline as a move that stops there (HOP-3; HOP-3.1
+//! when no continuation exists). The discarded candidate's path ends where
+//! the generator stopped following it. For other sinks that code is
+//! compiled out.
 
 use std::ops::ControlFlow;
 
 use super::*;
-use crate::core::{Color, Flow};
+use crate::core::{Color, Flow, Rejection, Trace};
+
+/// Where [`Hop::piece_moves`] puts the piece moves it finds. Any
+/// `FnMut(&PieceMove) -> Flow` is one (it wants no rejections).
+pub trait PieceSink {
+    /// `true` for sinks that want the candidates the generator discards
+    /// ([`PieceSink::reject`]); the generator tests it before building a
+    /// [`Rejection`], so other sinks pay nothing.
+    const WANTS_REJECTED: bool = false;
+    /// One piece move that obeys HOP-3 … HOP-6. `Break`: stop generating.
+    fn piece(&mut self, pm: &PieceMove) -> Flow;
+    /// A candidate the generator discarded, with why. Called only when
+    /// [`PieceSink::WANTS_REJECTED`] is `true`.
+    fn reject(&mut self, _pm: &PieceMove, _why: Rejection) {}
+}
+
+impl<F: FnMut(&PieceMove) -> Flow> PieceSink for F {
+    #[inline]
+    fn piece(&mut self, pm: &PieceMove) -> Flow {
+        self(pm)
+    }
+}
+
+/// HOP-4: the reason a king's step onto a trampoline is discarded.
+pub const KING_LANDS: &str = "a king never lands on a trampoline";
+/// HOP-4: castling with a trampoline between king and rook.
+pub const CASTLE_ACROSS: &str = "castling is illegal with a trampoline between king and rook";
+/// HOP-3: a hopping queen's leg of the other line type.
+pub const QUEEN_LINE: &str =
+    "a hopping queen keeps the line type (orthogonal/diagonal) of the leg that brought it";
+/// HOP-3.1: a second landing on the same trampoline.
+pub const LANDS_TWICE: &str = "a move lands on each trampoline at most once (at most two hops)";
+/// HOP-3.1: a move ending on its start square.
+pub const START_SQUARE: &str = "a move may not end on its start square";
+/// HOP-3.1: a pawn's double step after a hop.
+pub const DOUBLE_AFTER_HOP: &str = "a pawn never double-steps after a hop";
+/// HOP-5: en passant on a leg after a hop.
+pub const EP_AFTER_HOP: &str =
+    "en passant must be the capturing pawn's whole move (no hop before it)";
+/// HOP-5: en passant onto a trampoline square.
+pub const EP_ONTO_TRAMPOLINE: &str =
+    "no en passant onto a trampoline square (the capture must be the pawn's whole move)";
+/// HOP-3: a move that stops on the trampoline it landed on. Only the text
+/// that ends there is this candidate (the continuations were generated).
+pub const MUST_MOVE_ON: &str =
+    "a piece landing on a trampoline must move again (write the whole path)";
+/// HOP-3.1 (and HOP-3): a landing from which the piece cannot go on.
+pub const NO_CONTINUATION: &str =
+    "a landing with no possible continuation is not a move (the piece must move again from the trampoline)";
 
 /// A piece move (the part of a turn before the placement), compact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -67,18 +127,22 @@ const LINE_DIAG: u8 = 2;
 
 const PROMOS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
-struct Gen<'a, F: FnMut(&PieceMove) -> Flow> {
+struct Gen<'a, P: PieceSink> {
     pos: &'a Hop,
     start: u8,
     us: Color,
     pm: PieceMove,
-    f: &'a mut F,
+    f: &'a mut P,
+    /// Piece moves handed to `f` so far (counted only for a sink that
+    /// wants rejections: a landing with no continuation, HOP-3.1).
+    found: u32,
 }
 
 impl Hop {
-    /// Calls `f` for every piece move of the side to move that obeys
-    /// HOP-3 … HOP-6 (king safety is judged with the placement, HOP-7).
-    pub fn piece_moves<F: FnMut(&PieceMove) -> Flow>(&self, f: &mut F) -> Flow {
+    /// Gives `f` every piece move of the side to move that obeys
+    /// HOP-3 … HOP-6 (king safety is judged with the placement, HOP-7),
+    /// and, when it wants them, the candidates discarded on the way.
+    pub fn piece_moves<P: PieceSink>(&self, f: &mut P) -> Flow {
         let us = self.turn;
         for r in 0..8u8 {
             for file in 0..8u8 {
@@ -97,6 +161,7 @@ impl Hop {
                         ..Default::default()
                     },
                     f: &mut *f,
+                    found: 0,
                 };
                 g.pm.path[0] = sq;
                 g.pm.len = 1;
@@ -118,7 +183,7 @@ impl Hop {
     /// (b1/b8 included for the long castling); king and the square it
     /// crosses not attacked before the turn; the landing square is judged
     /// with the whole turn (placements).
-    fn castlings<F: FnMut(&PieceMove) -> Flow>(&self, f: &mut F) -> Flow {
+    fn castlings<P: PieceSink>(&self, f: &mut P) -> Flow {
         let us = self.turn;
         let (rank, ks, qs) = if us.is_white() {
             (0u8, WK, WQ)
@@ -138,34 +203,6 @@ impl Hop {
             if self.castling & right == 0 || self.board[rook_sq as usize] != ROOK | me {
                 continue;
             }
-            if between
-                .iter()
-                .any(|&b| self.board[(rank + b) as usize] != 0)
-            {
-                continue;
-            }
-            // Mutant: only the squares the king crosses or lands on.
-            let blocking = if self.rules.castle_king_path_only {
-                &between[..2]
-            } else {
-                between
-            };
-            if !self.rules.castle_across_trampoline
-                && blocking.iter().any(|&b| self.tramp_at(rank + b).is_some())
-            {
-                continue;
-            }
-            if !self.rules.ignore_check {
-                if self.attacked(king_sq, them) {
-                    continue;
-                }
-                let mut t = self.clone();
-                t.board[king_sq as usize] = 0;
-                t.board[cross as usize] = KING | me;
-                if t.attacked(cross, them) {
-                    continue;
-                }
-            }
             let mut pm = PieceMove {
                 castle: rook_sq,
                 promo_at: NONE,
@@ -174,13 +211,79 @@ impl Hop {
             };
             pm.path[0] = king_sq;
             pm.path[1] = dest;
-            f(&pm)?;
+            if let Some(&b) = between
+                .iter()
+                .find(|&&b| self.board[(rank + b) as usize] != 0)
+            {
+                if P::WANTS_REJECTED {
+                    let why = format!(
+                        "castling with a piece between king and rook ({})",
+                        sq_name(rank + b)
+                    );
+                    f.reject(&pm, Rejection::new("HOP-1", why));
+                }
+                continue;
+            }
+            // Mutant: only the squares the king crosses or lands on.
+            let blocking = if self.rules.castle_king_path_only {
+                &between[..2]
+            } else {
+                between
+            };
+            if !self.rules.castle_across_trampoline {
+                if let Some(&b) = blocking
+                    .iter()
+                    .find(|&&b| self.tramp_at(rank + b).is_some())
+                {
+                    if P::WANTS_REJECTED {
+                        let why = format!("{CASTLE_ACROSS} ({})", sq_name(rank + b));
+                        f.reject(&pm, Rejection::new("HOP-4", why));
+                    }
+                    continue;
+                }
+            }
+            if !self.rules.ignore_check {
+                if self.attacked(king_sq, them) {
+                    if P::WANTS_REJECTED {
+                        let why = format!(
+                            "castling out of check (the king on {} is attacked before the turn)",
+                            sq_name(king_sq)
+                        );
+                        f.reject(&pm, Rejection::new("HOP-7", why));
+                    }
+                    continue;
+                }
+                let mut t = self.clone();
+                t.board[king_sq as usize] = 0;
+                t.board[cross as usize] = KING | me;
+                if t.attacked(cross, them) {
+                    if P::WANTS_REJECTED {
+                        let why = format!(
+                            "castling across an attacked square ({} is attacked before the turn)",
+                            sq_name(cross)
+                        );
+                        f.reject(&pm, Rejection::new("HOP-7", why));
+                    }
+                    continue;
+                }
+            }
+            f.piece(&pm)?;
         }
         ControlFlow::Continue(())
     }
 
     /// Plays the piece move (not the placement); the turn does not change.
+    #[inline]
     pub fn apply_piece(&mut self, pm: &PieceMove) {
+        self.apply_piece_traced(pm, &mut ());
+    }
+
+    /// [`Hop::apply_piece`], reporting to `trace` every rule whose effect
+    /// happens, in order: each hop (HOP-3; the second, HOP-3.1), a
+    /// promotion where it happens (HOP-6), castling (HOP-4, with its
+    /// HOP-7 conditions), en passant taken or made possible by a
+    /// single-leg double step (HOP-5).
+    pub fn apply_piece_traced<T: Trace>(&mut self, pm: &PieceMove, trace: &mut T) {
         let us = self.turn;
         let s = side(us);
         let from = pm.from();
@@ -191,6 +294,8 @@ impl Hop {
         let was_pawn = kind(p) == PAWN;
         self.ep = NONE;
         if pm.castle != NONE {
+            trace.note("HOP-4");
+            trace.note("HOP-7");
             let rook = self.board[pm.castle as usize];
             self.board[pm.castle as usize] = 0;
             self.board[to as usize] = p;
@@ -210,7 +315,20 @@ impl Hop {
             self.halfmove += 1;
             return;
         }
+        for (i, &sq) in pm.path[1..pm.len as usize - 1].iter().enumerate() {
+            if sq == pm.promo_at {
+                trace.note("HOP-6");
+            }
+            trace.note("HOP-3");
+            if i == 1 {
+                trace.note("HOP-3.1");
+            }
+        }
+        if pm.promo != 0 && pm.promo_at == to {
+            trace.note("HOP-6");
+        }
         if pm.ep {
+            trace.note("HOP-5");
             let victim = offset(to, -Hop::fwd(us));
             self.board[victim as usize] = 0;
             self.occ &= !bit(victim);
@@ -236,6 +354,7 @@ impl Hop {
         }
         // HOP-5 / HOP-7: the en-passant square only after a single-leg double step.
         if was_pawn && pm.len == 2 && (to as i16 - from as i16).abs() == 32 {
+            trace.note("HOP-5");
             self.ep = offset(from, Hop::fwd(us));
         }
         if was_pawn || pm.capture {
@@ -246,7 +365,7 @@ impl Hop {
     }
 }
 
-impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
+impl<P: PieceSink> Gen<'_, P> {
     #[inline]
     fn occ(&self, sq: u8) -> u8 {
         if sq == self.start {
@@ -262,11 +381,31 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
         self.pm.len += 1;
         self.pm.capture = capture;
         self.pm.ep = ep;
-        let flow = (self.f)(&self.pm);
+        if P::WANTS_REJECTED {
+            self.found += 1;
+        }
+        let flow = self.f.piece(&self.pm);
         self.pm.len -= 1;
         self.pm.capture = false;
         self.pm.ep = false;
         flow
+    }
+
+    /// Reports the candidate that goes on to `sq` (the path so far, then
+    /// `sq`) as discarded by `rules`, with `reason`. Call only when
+    /// [`PieceSink::WANTS_REJECTED`].
+    #[cold]
+    fn reject(&mut self, sq: u8, capture: bool, ep: bool, rules: &[&'static str], reason: &str) {
+        let mut pm = self.pm;
+        pm.path[pm.len as usize] = sq;
+        pm.len += 1;
+        pm.capture = capture;
+        pm.ep = ep;
+        let why = Rejection {
+            rules: rules.to_vec(),
+            reason: reason.to_string(),
+        };
+        self.f.reject(&pm, why);
     }
 
     /// The end of a move on `sq` (HOP-6: a pawn on its last rank promotes).
@@ -296,6 +435,8 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
             if p == 0 {
                 if self.pos.tramp_at(sq).is_none() {
                     self.emit(sq, false, false)?;
+                } else if P::WANTS_REJECTED {
+                    self.reject(sq, false, false, &["HOP-4"], KING_LANDS);
                 }
             } else if !is_color(p, self.us) {
                 self.emit(sq, true, false)?;
@@ -312,7 +453,16 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
             Some(i) => {
                 let bit = 1u8 << i;
                 let may = used & bit == 0 || (self.pos.rules.three_hops && hops < 3);
-                if !may || (kind_now == KING && !self.pos.rules.king_on_trampoline) {
+                if !may {
+                    if P::WANTS_REJECTED {
+                        self.reject(sq, false, false, &["HOP-3.1"], LANDS_TWICE);
+                    }
+                    return ControlFlow::Continue(());
+                }
+                if kind_now == KING && !self.pos.rules.king_on_trampoline {
+                    if P::WANTS_REJECTED {
+                        self.reject(sq, false, false, &["HOP-4"], KING_LANDS);
+                    }
                     return ControlFlow::Continue(());
                 }
                 let n = self.pm.len as usize;
@@ -324,12 +474,20 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
                         self.pm.promo = pr;
                         self.pm.promo_at = sq;
                         let l = if pr == QUEEN { LINE_ORTH } else { ANY };
+                        let before = self.found;
                         self.legs(sq, pr, l, used | bit, hops + 1)?;
+                        if P::WANTS_REJECTED {
+                            self.stops_on_trampoline(before);
+                        }
                     }
                     self.pm.promo = 0;
                     self.pm.promo_at = NONE;
                 } else {
+                    let before = self.found;
                     self.legs(sq, kind_now, line, used | bit, hops + 1)?;
+                    if P::WANTS_REJECTED {
+                        self.stops_on_trampoline(before);
+                    }
                 }
                 self.pm.len -= 1;
                 ControlFlow::Continue(())
@@ -338,10 +496,30 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
                 if sq != self.start || self.pos.rules.return_to_start {
                     self.end(sq, kind_now, false, false)
                 } else {
+                    if P::WANTS_REJECTED {
+                        self.reject(sq, false, false, &["HOP-3.1"], START_SQUARE);
+                    }
                     ControlFlow::Continue(())
                 }
             }
         }
+    }
+
+    /// HOP-3 / HOP-3.1: the candidate that stops on the trampoline it just
+    /// landed on (the last square of the path so far): the piece must move
+    /// on; when no piece move went on from there (`found` still `before`),
+    /// the landing is no move at all.
+    #[cold]
+    fn stops_on_trampoline(&mut self, before: u32) {
+        let why = if self.found == before {
+            Rejection {
+                rules: vec!["HOP-3.1", "HOP-3"],
+                reason: NO_CONTINUATION.to_string(),
+            }
+        } else {
+            Rejection::new("HOP-3", MUST_MOVE_ON)
+        };
+        self.f.reject(&self.pm, why);
     }
 
     /// One leg of the piece standing (in thought) on `at`.
@@ -362,6 +540,8 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
                     };
                     if double && on_board(two) && self.occ(two) == 0 {
                         self.land(two, PAWN, line, used, hops)?;
+                    } else if P::WANTS_REJECTED && hops > 0 && on_board(two) && self.occ(two) == 0 {
+                        self.reject(two, false, false, &["HOP-3.1"], DOUBLE_AFTER_HOP);
                     }
                 }
                 for side_step in [-1i8, 1] {
@@ -372,14 +552,22 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
                     let p = self.occ(sq);
                     if p != 0 && !is_color(p, us) {
                         self.end(sq, PAWN, true, false)?;
-                    } else if p == 0
-                        && sq == self.pos.ep
-                        && (hops == 0 || self.pos.rules.ep_after_hop)
-                        && (self.pos.tramp_at(sq).is_none() || self.pos.rules.ep_onto_trampoline)
-                    {
+                    } else if p == 0 && sq == self.pos.ep {
                         // HOP-5: en passant only as the pawn's whole move,
                         // never onto a trampoline.
-                        self.end(sq, PAWN, true, true)?;
+                        let whole = hops == 0 || self.pos.rules.ep_after_hop;
+                        let bare =
+                            self.pos.tramp_at(sq).is_none() || self.pos.rules.ep_onto_trampoline;
+                        if whole && bare {
+                            self.end(sq, PAWN, true, true)?;
+                        } else if P::WANTS_REJECTED {
+                            let reason = if whole {
+                                EP_ONTO_TRAMPOLINE
+                            } else {
+                                EP_AFTER_HOP
+                            };
+                            self.reject(sq, true, true, &["HOP-5"], reason);
+                        }
                     }
                 }
             }
@@ -411,6 +599,9 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
                         _ => free || line == ANY || line == this_line,
                     };
                     if !allowed {
+                        if P::WANTS_REJECTED && k == QUEEN {
+                            self.other_line(at, dirs);
+                        }
                         continue;
                     }
                     // HOP-3: a queen keeps the line type of the leg that brought it.
@@ -435,6 +626,27 @@ impl<F: FnMut(&PieceMove) -> Flow> Gen<'_, F> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// HOP-3: the legs of the other line type a hopping queen may not
+    /// take from `at`, each reported as discarded (`explain` only).
+    #[cold]
+    fn other_line(&mut self, at: u8, dirs: &[i8; 4]) {
+        for &d in dirs {
+            let mut sq = offset(at, d);
+            while on_board(sq) {
+                let p = self.occ(sq);
+                if p == 0 {
+                    self.reject(sq, false, false, &["HOP-3"], QUEEN_LINE);
+                } else {
+                    if !is_color(p, self.us) {
+                        self.reject(sq, true, false, &["HOP-3"], QUEEN_LINE);
+                    }
+                    break;
+                }
+                sq = offset(sq, d);
+            }
+        }
     }
 }
 

@@ -91,7 +91,7 @@ pub struct HopRules {
     pub castle_king_path_only: bool,
     /// Mutant `ep-onto-trampoline` (against HOP-5).
     pub ep_onto_trampoline: bool,
-    /// Internal (explain): judge no king safety at all.
+    /// Internal (test oracles): judge no king safety at all.
     pub ignore_check: bool,
 }
 

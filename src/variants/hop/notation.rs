@@ -285,8 +285,16 @@ impl Hop {
 
     /// Plays a turn (HOP-2): the piece move, then the placement; the turn
     /// passes.
+    #[inline]
     pub fn play_turn(&mut self, t: &Turn) {
-        self.apply_piece(&t.piece);
+        self.play_traced(t, &mut ());
+    }
+
+    /// [`Hop::play_turn`], reporting to `trace` every rule whose effect
+    /// happens during the piece move ([`Hop::apply_piece_traced`]); the
+    /// one `play` (`explain` passes a [`crate::core::RuleLog`]).
+    pub fn play_traced<T: crate::core::Trace>(&mut self, t: &Turn, trace: &mut T) {
+        self.apply_piece_traced(&t.piece, trace);
         if t.place != NONE {
             self.tramp[side(self.turn)] = t.place;
         }

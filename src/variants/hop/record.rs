@@ -278,7 +278,8 @@ fn only_promotion_differs(ts: &[Turn]) -> bool {
 }
 
 impl Hop {
-    fn piece_part_matches(&self, pat: &Pattern, pm: &PieceMove) -> bool {
+    /// Whether the piece part of `pat` names the piece move `pm`.
+    pub(super) fn piece_part_matches(&self, pat: &Pattern, pm: &PieceMove) -> bool {
         if let Some(short) = pat.castle {
             return pm.castle != NONE && (pm.castle & 7 == 7) == short;
         }

@@ -21,7 +21,8 @@
 //!   the SCA-8.1 switch test by attack units;
 //! - [`notation`]: position text (G4, SCA-9.5, G6) and move text (G2);
 //! - [`explain`]: verdicts naming rule IDs;
-//! - [`position`]: the validated position, `play`, and the `Game`.
+//! - [`position`]: the validated position and `play`;
+//! - this file: the registry entry, the rules in force and the `Game`.
 //!
 //! Boards from 8×8 to 16×16 (SCA-11), the size from the position text;
 //! the compounds archbishop, chancellor and amazon when the rule option
@@ -31,7 +32,10 @@
 //! [`tails`] through [`geometry::Geometry`].
 
 use crate::core::{Choice, Variant};
-use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
+use crate::core::{
+    Color, DynGame, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules,
+    Verdict,
+};
 
 pub mod check;
 #[cfg(feature = "pictures")]
@@ -277,4 +281,71 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Err
         text,
         SonicRules::from_rules(rules)?,
     )?))
+}
+
+impl Game for Sonic {
+    type Move = SonicMove;
+
+    fn variant(&self) -> &'static str {
+        "sonic"
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> crate::core::Flow {
+        Sonic::generate(self, sink)
+    }
+
+    fn play(&mut self, m: &SonicMove) {
+        self.apply(m);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner {
+            return Some(Outcome::Win(w));
+        }
+        // SCA-9.4: no legal move is a draw.
+        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
+    }
+}
+
+impl crate::core::Notation for Sonic {
+    fn to_text(&self) -> String {
+        notation::to_text(self)
+    }
+
+    fn move_text(&self, m: &SonicMove) -> String {
+        notation::move_text(self, m)
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        notation::parse_move_text(text).map(|_| ())
+    }
+}
+
+impl crate::core::Explain for Sonic {
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        explain::explain(self, text)
+    }
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Sonic {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(self)
+    }
+
+    fn draw_move(&self, m: &SonicMove) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, m)
+    }
+
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text, v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        Some(crate::core::Square(m.from()))
+    }
 }

@@ -884,19 +884,7 @@ mod tests {
     use super::super::{Sonic, SonicRules};
     use crate::core::{Color, Game};
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use crate::core::testing::Rng;
 
     /// A random position text on a `size`×`size` board: both kings, a
     /// handful of pieces (sliders favoured; compounds when `compounds`),

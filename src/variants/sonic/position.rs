@@ -1,11 +1,10 @@
-//! The validated `sonic` position: mailbox state, `play`, and the
-//! [`Game`] implementation (the generator is in [`super::generate`]).
+//! The validated `sonic` position: mailbox state and `play` (the
+//! generator is in [`super::generate`], the [`crate::core::Game`]
+//! implementation in [`super`]).
 
 use smallvec::SmallVec;
 
-use crate::core::{
-    Board, Color, Dir, Game, MoveError, MoveSink, Outcome, PositionError, Square, Trace, Verdict,
-};
+use crate::core::{Board, Color, Dir, PositionError, Square, Trace};
 
 use super::eggman::Forms;
 use super::moves::SonicMove;
@@ -253,72 +252,5 @@ fn rights_of(c: Color) -> u8 {
         3
     } else {
         12
-    }
-}
-
-impl Game for Sonic {
-    type Move = SonicMove;
-
-    fn variant(&self) -> &'static str {
-        "sonic"
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> crate::core::Flow {
-        Sonic::generate(self, sink)
-    }
-
-    fn play(&mut self, m: &SonicMove) {
-        self.apply(m);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(w) = self.winner {
-            return Some(Outcome::Win(w));
-        }
-        // SCA-9.4: no legal move is a draw.
-        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
-    }
-}
-
-impl crate::core::Notation for Sonic {
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn move_text(&self, m: &SonicMove) -> String {
-        notation::move_text(self, m)
-    }
-
-    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        notation::parse_move_text(text).map(|_| ())
-    }
-}
-
-impl crate::core::Explain for Sonic {
-    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
-        super::explain::explain(self, text)
-    }
-}
-
-#[cfg(feature = "pictures")]
-impl crate::core::Draw for Sonic {
-    fn diagram(&self) -> crate::core::diagram::Diagram {
-        super::diagram::diagram(self)
-    }
-
-    fn draw_move(&self, m: &SonicMove) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_move(self, m)
-    }
-
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_illegal(self, text, v)
-    }
-
-    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        Some(crate::core::Square(m.from()))
     }
 }

@@ -1,5 +1,5 @@
-//! FEN for `fide` (G4, FIDE-1): parse into a raw [`Setup`], validate into
-//! a [`Pos`], print the canonical form.
+//! Position text of `fide` (G4, FIDE-1): FEN, parsed into a raw
+//! [`Setup`], validated into a [`Pos`], printed in canonical form.
 //!
 //! Accepted text: the six FEN fields separated by whitespace, or the first
 //! four (the EPD form, counters then default to `0 1`):
@@ -36,22 +36,17 @@ use crate::core::notation::{
 use crate::core::Field;
 use crate::core::{Board, Color, PositionError, Square};
 
-use super::position::{
-    Pos, BISHOP, BK, BLACK, BQ, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK, WHITE, WK, WQ,
-};
+use super::position::{ByColor, ByRole, Pos, Role, BK, BQ, NO_EP, WK, WQ};
 use crate::core::bitboard::{bit, RANK_1, RANK_8};
 use crate::core::chess::{castling_field, parse_castling};
-
-/// FEN piece letters by role (upper case = White).
-pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
 /// Whatever a FEN said, before any check of meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per square, index `rank * 8 + file`.
-    pub(crate) board: [Option<(usize, usize)>; 64],
-    /// The side to move (colour index).
-    pub(crate) turn: usize,
+    pub(crate) board: [Option<(Color, Role)>; 64],
+    /// The side to move.
+    pub(crate) turn: Color,
     /// Castling rights as written (bit set, see [`crate::core::chess::parse_castling`]).
     pub(crate) castling: u8,
     /// The en passant target square, if any.
@@ -115,13 +110,13 @@ impl Setup {
         for c in cells {
             let mut chars = c.token.chars();
             let ch = chars.next().unwrap_or(' ');
-            let role = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase());
+            let role = Role::from_letter(ch.to_ascii_uppercase());
             match role {
                 Some(r) if chars.next().is_none() => {
                     let color = if ch.is_ascii_uppercase() {
-                        WHITE
+                        Color::White
                     } else {
-                        BLACK
+                        Color::Black
                     };
                     board[sq_index(c.square) as usize] = Some((color, r));
                 }
@@ -136,11 +131,7 @@ impl Setup {
                 }
             }
         }
-        let turn = if parse_turn(fields[1])? == Color::White {
-            WHITE
-        } else {
-            BLACK
-        };
+        let turn = parse_turn(fields[1])?;
         let castling = parse_castling(fields[2])?;
         let ep = if fields[3] == "-" {
             None
@@ -178,8 +169,8 @@ impl Setup {
     /// [`PositionError::Invalid`] naming the field (see the module docs).
     pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
         let mut pos = Pos {
-            roles: [0; 6],
-            colors: [0; 2],
+            roles: ByRole([0; 6]),
+            colors: ByColor([0; 2]),
             turn: self.turn,
             castling: self.castling,
             ep: NO_EP,
@@ -193,8 +184,8 @@ impl Setup {
                 pos.colors[c] |= bit(i as u32);
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let n = pos.pieces(c, KING).count_ones();
+        for c in Color::BOTH {
+            let (n, name) = (pos.pieces(c, Role::King).count_ones(), c.name());
             if n != 1 {
                 return Err(PositionError::invalid(
                     Field::Board,
@@ -202,13 +193,19 @@ impl Setup {
                 ));
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let count = |r: usize| pos.pieces(c, r).count_ones();
-            let pawns = count(PAWN);
-            let promoted: u32 = [(KNIGHT, 2), (BISHOP, 2), (ROOK, 2), (QUEEN, 1)]
-                .iter()
-                .map(|&(r, start)| count(r).saturating_sub(start))
-                .sum();
+        for c in Color::BOTH {
+            let name = c.name();
+            let count = |r: Role| pos.pieces(c, r).count_ones();
+            let pawns = count(Role::Pawn);
+            let promoted: u32 = [
+                (Role::Knight, 2),
+                (Role::Bishop, 2),
+                (Role::Rook, 2),
+                (Role::Queen, 1),
+            ]
+            .iter()
+            .map(|&(r, start)| count(r).saturating_sub(start))
+            .sum();
             if pos.colors[c].count_ones() > 16 || pawns > 8 || promoted > 8 - pawns {
                 return Err(PositionError::invalid(
                     Field::Board,
@@ -216,35 +213,37 @@ impl Setup {
                 ));
             }
         }
-        if let Some(sq) = crate::core::bitboard::Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
+        if let Some(sq) =
+            crate::core::bitboard::Bits(pos.roles[Role::Pawn] & (RANK_1 | RANK_8)).next()
+        {
             return Err(PositionError::invalid(
                 Field::Board,
                 format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
             ));
         }
         if pos.opponent_in_check() {
-            let side = if self.turn == WHITE { "black" } else { "white" };
+            let side = self.turn.other().name();
             return Err(PositionError::invalid(
                 Field::Board,
                 format!("the side not to move ({side}) is in check"),
             ));
         }
         for (right, letter, color, king, rook) in [
-            (WK, 'K', WHITE, 4, 7),
-            (WQ, 'Q', WHITE, 4, 0),
-            (BK, 'k', BLACK, 60, 63),
-            (BQ, 'q', BLACK, 60, 56),
+            (WK, 'K', Color::White, 4, 7),
+            (WQ, 'Q', Color::White, 4, 0),
+            (BK, 'k', Color::Black, 60, 63),
+            (BQ, 'q', Color::Black, 60, 56),
         ] {
             if self.castling & right == 0 {
                 continue;
             }
-            if pos.pieces(color, KING) & bit(king) == 0 {
+            if pos.pieces(color, Role::King) & bit(king) == 0 {
                 return Err(PositionError::invalid(
                     Field::Castling,
                     format!("right '{letter}' but the king is not on {}", sq_name(king)),
                 ));
             }
-            if pos.pieces(color, ROOK) & bit(rook) == 0 {
+            if pos.pieces(color, Role::Rook) & bit(rook) == 0 {
                 return Err(PositionError::invalid(
                     Field::Castling,
                     format!("right '{letter}' but no rook on {}", sq_name(rook)),
@@ -253,22 +252,23 @@ impl Setup {
         }
         if let Some(ep) = self.ep {
             let name = sq_name(ep);
-            let (rank, pawn_sq, origin, mover) = if self.turn == WHITE {
-                (5, ep.wrapping_sub(8), ep + 8, BLACK)
+            let (rank, pawn_sq, origin) = if self.turn == Color::White {
+                (5, ep.wrapping_sub(8), ep + 8)
             } else {
-                (2, ep + 8, ep.wrapping_sub(8), WHITE)
+                (2, ep + 8, ep.wrapping_sub(8))
             };
+            let mover = self.turn.other();
             if ep / 8 != rank {
                 return Err(PositionError::invalid(
                     Field::EnPassant,
                     format!(
                         "{name} is not on rank {} (the side to move is {})",
                         rank + 1,
-                        if self.turn == WHITE { "white" } else { "black" }
+                        self.turn.name()
                     ),
                 ));
             }
-            if pos.pieces(mover, PAWN) & bit(pawn_sq) == 0 {
+            if pos.pieces(mover, Role::Pawn) & bit(pawn_sq) == 0 {
                 return Err(PositionError::invalid(
                     Field::EnPassant,
                     format!(
@@ -296,10 +296,9 @@ impl Setup {
 pub fn write(pos: &Pos) -> String {
     let board = write_board_field(Board::CHESS, |s| {
         let i = sq_index(s);
-        let role = pos.role_at(i)?;
-        let l = LETTERS[role];
+        let l = pos.role_at(i)?.letter();
         Some(
-            if pos.colors[WHITE] & bit(i) != 0 {
+            if pos.colors[Color::White] & bit(i) != 0 {
                 l
             } else {
                 l.to_ascii_lowercase()
@@ -313,11 +312,7 @@ pub fn write(pos: &Pos) -> String {
     } else {
         sq_name(pos.ep as u32)
     };
-    let turn = turn_char(if pos.turn == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    });
+    let turn = turn_char(pos.turn);
     format!(
         "{board} {turn} {castling} {ep} {} {}",
         pos.halfmove, pos.fullmove
