@@ -47,7 +47,7 @@ impl SonicHex {
                     q.put(cell as u8, k);
                     q.attacks_king(me.other())
                 });
-                if transit_attacked {
+                if transit_attacked && !self.rules.castle_through_attack {
                     continue;
                 }
                 // Destination: the position after castling.

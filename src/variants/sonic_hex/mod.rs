@@ -131,7 +131,7 @@ static OPTIONS: [RuleOption; 3] = [
 
 /// Deliberate misreadings (issue 7); each is killed by a fixture
 /// (`tests/it/mutants.rs`).
-static MUTANTS: [Mutant; 10] = [
+static MUTANTS: [Mutant; 11] = [
     Mutant {
         name: "turn-90",
         doc: "the square board's 90° turn kept on the hexagonal board: a rook turns onto a diagonal (SCA-13)",
@@ -167,6 +167,10 @@ static MUTANTS: [Mutant; 10] = [
     Mutant {
         name: "no-forced-rotation",
         doc: "with one bounce side blocked the mover may also stop on the captured cell (SCA-4.2)",
+    },
+    Mutant {
+        name: "castle-through-attack",
+        doc: "castling on Shafran's board is refused only when the king stands or lands attacked, not when it passes over an attacked cell (SCA-13.1, SCA-8)",
     },
     Mutant {
         name: "start-square-blocks",
@@ -214,6 +218,8 @@ pub struct HexRules {
     pub(crate) no_forced_rotation: bool,
     /// Mutant `start-square-blocks`: the mover's vacated start cell still blocks it and a spring under it never acts during the move (SCA-4.2, SCA-5).
     pub(crate) start_square_blocks: bool,
+    /// Mutant `castle-through-attack`: castling on Shafran's board is refused only when the king stands or lands attacked, not when it passes over an attacked cell (SCA-13.1, SCA-8).
+    pub(crate) castle_through_attack: bool,
 }
 
 impl HexRules {
@@ -237,6 +243,7 @@ impl HexRules {
             pawns_see_springs: r.is_mutant("pawns-see-springs")?,
             no_forced_rotation: r.is_mutant("no-forced-rotation")?,
             start_square_blocks: r.is_mutant("start-square-blocks")?,
+            castle_through_attack: r.is_mutant("castle-through-attack")?,
         })
     }
 
