@@ -8,9 +8,13 @@
 /// the struct, `from_text` / `start`, and the `Game`, `Notation`,
 /// `Explain` and `Draw` impls. Move text from-to (`e2e4`, `e9e10q`, a
 /// castling as the king's move `e1b1`); the position text of
-/// [`super::fen`].
+/// [`super::fen`]. `$san`: `Some(rule)` on Gliński's cells also reads
+/// [`super::record`]'s record tokens (SAN), illegal ones answered under
+/// `rule`; `None` reads from-to texts only. Under the rule option flag
+/// [`super::position::OPT_MCCOOEY_LETTERS`] every move text read has its
+/// file letters mapped by [`super::record::mccooey_letters`] first.
 macro_rules! hex_game {
-    ($(#[$doc:meta])* $ty:ident, $base:expr) => {
+    ($(#[$doc:meta])* $ty:ident, $base:expr, $san:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $ty {
@@ -43,6 +47,19 @@ macro_rules! hex_game {
                     0,
                 )
                 .expect("the start position is valid")
+            }
+
+            /// Record tokens (SAN) read too, illegal ones under this rule.
+            const SAN: Option<&'static str> = $san;
+
+            /// `text` in our file letters (MCC-1 `letters=mccooey` maps
+            /// McCooey's; otherwise unchanged).
+            fn ours(&self, text: &str) -> Result<String, $crate::core::MoveError> {
+                if self.pos.opts & $crate::variants::glinski::position::OPT_MCCOOEY_LETTERS != 0 {
+                    $crate::variants::glinski::record::mccooey_letters(text)
+                } else {
+                    Ok(text.to_string())
+                }
             }
 
             fn parse_text(
@@ -110,14 +127,47 @@ macro_rules! hex_game {
             }
 
             fn check_move_syntax(&self, text: &str) -> Result<(), $crate::core::MoveError> {
-                self.parse_text(text.trim()).map(|_| ())
+                let text = text.trim();
+                let t = self.ours(text)?;
+                match self.parse_text(&t) {
+                    Ok(_) => Ok(()),
+                    Err(_)
+                        if Self::SAN.is_some()
+                            && $crate::variants::glinski::record::San::parse(&t).is_ok() =>
+                    {
+                        Ok(())
+                    }
+                    Err(e) => Err($crate::variants::glinski::record::as_written(e, text, None)),
+                }
             }
         }
 
         impl $crate::core::Explain for $ty {
             fn parse_move(&self, text: &str) -> Result<Self::Move, $crate::core::MoveError> {
                 let text = text.trim();
-                let (from, to, promo) = self.parse_text(text)?;
+                let t = self.ours(text)?;
+                let (from, to, promo) = match self.parse_text(&t) {
+                    Ok(ft) => ft,
+                    Err(e) => {
+                        if Self::SAN.is_none()
+                            || $crate::variants::glinski::record::San::parse(&t).is_err()
+                        {
+                            // The from-to error (it names record moves too).
+                            return Err($crate::variants::glinski::record::as_written(
+                                e, text, None,
+                            ));
+                        }
+                        if $crate::core::Game::outcome(self).is_some() {
+                            return Err($crate::core::MoveError::GameOver {
+                                text: text.to_string(),
+                            });
+                        }
+                        return $crate::variants::glinski::record::parse_token(&self.pos, &t, None)
+                            .map_err(|e| {
+                                $crate::variants::glinski::record::as_written(e, text, Self::SAN)
+                            });
+                    }
+                };
                 self.pos
                     .moves()
                     .into_iter()
@@ -126,7 +176,40 @@ macro_rules! hex_game {
             }
 
             fn explain(&self, text: &str) -> Result<$crate::core::Verdict, $crate::core::MoveError> {
-                $crate::variants::glinski::explain::explain(&self.pos, text.trim())
+                let text = text.trim();
+                let t = self.ours(text)?;
+                let rule = match Self::SAN {
+                    Some(rule) if self.parse_text(&t).is_err() => rule,
+                    _ => {
+                        let mut v = $crate::variants::glinski::explain::explain(&self.pos, &t)
+                            .map_err(|e| {
+                                $crate::variants::glinski::record::as_written(e, text, None)
+                            })?;
+                        if !v.legal {
+                            v.text = text.to_string();
+                        }
+                        return Ok(v);
+                    }
+                };
+                match self.parse_move(text) {
+                    Ok(m) => $crate::variants::glinski::explain::explain(
+                        &self.pos,
+                        &$crate::variants::glinski::explain::text_of_on(self.pos.shape(), m),
+                    ),
+                    Err(e @ $crate::core::MoveError::Syntax { .. }) => Err(e),
+                    Err(e) => Ok($crate::core::Verdict {
+                        legal: false,
+                        text: text.to_string(),
+                        rules: vec![rule],
+                        reason: match e {
+                            $crate::core::MoveError::Illegal { reason, .. } => reason,
+                            $crate::core::MoveError::Ambiguous { candidates, .. } => {
+                                format!("ambiguous: matches {}", candidates.join(", "))
+                            }
+                            other => other.to_string(),
+                        },
+                    }),
+                }
             }
         }
 

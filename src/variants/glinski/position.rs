@@ -65,6 +65,10 @@ pub const MUT_CASTLE_THROUGH_CHECK: u8 = 128;
 pub const OPT_EP_LAST: u8 = 1;
 /// Rule option (SHF-1): long castling only (`castling=long`).
 pub const OPT_LONG_CASTLING: u8 = 2;
+/// Rule option (MCC-1): move texts read with McCooey's file letters
+/// (`letters=mccooey`, see [`super::record::mccooey_letters`]); no effect
+/// on the moves.
+pub const OPT_MCCOOEY_LETTERS: u8 = 4;
 
 /// Move flags.
 pub const F_NORMAL: u8 = 0;

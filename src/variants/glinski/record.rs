@@ -113,6 +113,44 @@ fn file_index(c: char) -> Option<u8> {
     FILES.iter().position(|&f| f == c).map(|i| i as u8)
 }
 
+/// MCC-1 \[ruling\] McCooey's own file letters (a–k *with* j: his j and k
+/// are our k and l), read under `mccooey --rule letters=mccooey`: maps a
+/// move text's lowercase `j` to `k` and `k` to `l` before GLN-1's parsers
+/// see it; everything else (upper-case piece letters, `x`, `ep`, `e.p.`,
+/// the promotion letter) is unchanged. An `l` is no file in his letters.
+///
+/// # Errors
+/// [`MoveError::Syntax`] for a text with an `l`.
+pub fn mccooey_letters(text: &str) -> Result<String, MoveError> {
+    text.chars()
+        .map(|c| match c {
+            'j' => Ok('k'),
+            'k' => Ok('l'),
+            'l' => Err(MoveError::syntax(
+                text,
+                "`l` is no file in McCooey's letters (letters=mccooey: files a-k with j, his j and k being our k and l)",
+            )),
+            c => Ok(c),
+        })
+        .collect()
+}
+
+/// `e` (about a text read as [`mccooey_letters`] mapped it) naming the
+/// text as written, and, for an illegal move, the rule `rule` if given.
+pub(crate) fn as_written(e: MoveError, text: &str, rule: Option<&'static str>) -> MoveError {
+    let text = text.to_string();
+    match e {
+        MoveError::Syntax { message, .. } => MoveError::Syntax { text, message },
+        MoveError::Illegal { reason, rules, .. } => MoveError::Illegal {
+            text,
+            reason,
+            rules: rule.map_or(rules, |r| vec![r]),
+        },
+        MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { text, candidates },
+        MoveError::GameOver { .. } => MoveError::GameOver { text },
+    }
+}
+
 /// Strips a leading move number (`12.`, `12...`).
 pub fn strip_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
@@ -564,4 +602,40 @@ pub fn language<S: AsRef<str>>(tokens: &[S]) -> Option<Lang> {
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mccooey_letters;
+    use crate::core::MoveError;
+
+    /// MCC-1 `letters=mccooey`: his j and k become our k and l; piece
+    /// letters, `x`, `ep`, `e.p.`, promotion letters and files a–i stay;
+    /// `l` is rejected naming the letter.
+    #[test]
+    fn mccooey_letters_map() {
+        for (his, ours) in [
+            ("g2j1", "g2k1"),
+            ("j1k3", "k1l3"),
+            ("Bxj7", "Bxk7"),
+            ("Kk1", "Kl1"),
+            ("Nj1+", "Nk1+"),
+            ("ixj7 e.p.", "ixk7 e.p."),
+            ("hxi6ep", "hxi6ep"),
+            ("k9k10=Q", "l9l10=Q"),
+            ("i9i10q", "i9i10q"),
+            ("12. Bxk1", "12. Bxl1"),
+        ] {
+            assert_eq!(mccooey_letters(his).unwrap(), ours, "{his}");
+        }
+        for bad in ["l1l2", "Bl1", "g2l3"] {
+            match mccooey_letters(bad) {
+                Err(MoveError::Syntax { text, message }) => {
+                    assert_eq!(text, bad);
+                    assert!(message.contains("`l`"), "{message}");
+                }
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+    }
 }

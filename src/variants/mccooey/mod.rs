@@ -4,7 +4,8 @@
 //! **MCC-1** McCooey's hexagonal chess (Dave McCooey and Richard
 //! Honeycutt, 1978–79): Gliński's 91 cells, cell names, position text and
 //! move text (GLN-1; McCooey's own notation letters the files a–k *with*
-//! j, his j and k being our k and l: this game reads and writes ours).
+//! j, his j and k being our k and l: this game reads and writes ours;
+//! rule option `letters=mccooey` reads his, see [`Letters`]).
 //! Start: White K g1, Q e1, R d1 h1, N e2 g2, B f1 f2 f3, pawns c1 d2 e3
 //! f4 g3 h2 i1; Black K g10, Q e10, R d9 h9, N e9 g9, B f9 f10 f11, pawns
 //! c8 d8 e8 f8 g8 h8 i8 ([`START`]). King, queen, rook, bishop and knight
@@ -21,15 +22,45 @@
 //! The tables are [`crate::variants::glinski::base::MCCOOEY`]; the
 //! generator, texts and pictures are `glinski`'s over them.
 
-use crate::core::{DynGame, Mutant, Rules, Variant};
+use crate::core::{Choice, DynGame, Mutant, OptionKind, RuleOption, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, MCCOOEY};
 use crate::variants::glinski::game::hex_game;
 use crate::variants::glinski::position::{
-    MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_EP,
+    MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_EP, OPT_MCCOOEY_LETTERS,
 };
 
 /// MCC-1's start position (GLN-1's position text).
 pub const START: &str = MCCOOEY.start_text;
+
+/// MCC-1 \[ruling\] \[option\] `letters`: the file letters of the move
+/// texts read (from-to texts and record tokens). An explicit option, not
+/// guessed from context: a token like `k2` names a cell under both
+/// letterings (our k2, or his k2 = our l2), so context cannot decide.
+/// Position texts and the move texts written stay in our letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Letters {
+    /// Gliński's (GLN-1): files a–l without j (default).
+    Glinski,
+    /// McCooey's: files a–k with j; his j and k are our k and l, and `l`
+    /// is no file.
+    Mccooey,
+}
+
+impl Choice for Letters {
+    const WORDS: &'static [&'static str] = &["glinski", "mccooey"];
+    fn from_index(i: usize) -> Letters {
+        [Letters::Glinski, Letters::Mccooey][i]
+    }
+}
+
+/// The rule options of `mccooey`.
+static OPTIONS: [RuleOption; 1] = [RuleOption {
+    name: "letters",
+    kind: OptionKind::Choice {
+        values: Letters::WORDS,
+    },
+    doc: "file letters of the move texts read (MCC-1): glinski (default; a-l without j) or mccooey (a-k with j: his j, k are our k, l)",
+}];
 
 /// The mutants of `mccooey` (deliberate misreadings of MCC-1).
 ///
@@ -57,7 +88,7 @@ pub static MUTANTS: [Mutant; 3] = [
 pub static VARIANT: Variant = Variant {
     id: "mccooey",
     name: "McCooey's hexagonal chess (Gliński's 91 cells, diagonal pawn captures)",
-    options: &[],
+    options: &OPTIONS,
     mutants: &MUTANTS,
     start: |_| Ok(START.to_string()),
     parse,
@@ -78,7 +109,16 @@ fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
 }
 
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
-    Ok(Box::new(Mccooey::from_text(text, mutant_flags(rules)?, 0)?))
+    let opts = if rules.choice::<Letters>("letters")? == Letters::Mccooey {
+        OPT_MCCOOEY_LETTERS
+    } else {
+        0
+    };
+    Ok(Box::new(Mccooey::from_text(
+        text,
+        mutant_flags(rules)?,
+        opts,
+    )?))
 }
 
 hex_game!(
@@ -90,7 +130,8 @@ hex_game!(
     /// assert_eq!(arbiter::core::perft(&g, 1), 31);
     /// ```
     Mccooey,
-    BaseId::Mccooey
+    BaseId::Mccooey,
+    Some("MCC-1")
 );
 
 #[cfg(test)]
@@ -104,6 +145,27 @@ mod tests {
         assert_eq!(Notation::to_text(&g), super::START);
         assert_eq!(perft(&g, 1), 31);
         assert_eq!(perft(&g, 2), 947);
+    }
+
+    /// MCC-1 `letters=mccooey`: from-to texts and record tokens read with
+    /// McCooey's file letters (his j, k = our k, l); without the option
+    /// his `j` is no file; texts written stay ours.
+    #[test]
+    fn mccooey_letters_option() {
+        use crate::variants::glinski::position::OPT_MCCOOEY_LETTERS;
+        let ours = Mccooey::start();
+        let his = Mccooey::from_text(super::START, 0, OPT_MCCOOEY_LETTERS).unwrap();
+        let m = Explain::parse_move(&ours, "g2k1").unwrap();
+        assert_eq!(Explain::parse_move(&his, "g2j1").unwrap(), m);
+        assert_eq!(Explain::parse_move(&his, "Nj1").unwrap(), m);
+        assert_eq!(Explain::parse_move(&ours, "Nk1").unwrap(), m);
+        assert_eq!(Notation::move_text(&his, &m), "g2k1");
+        assert!(Explain::parse_move(&ours, "g2j1").is_err());
+        assert!(Explain::parse_move(&his, "Bl1").is_err());
+        // Our f3-k7 is his f3-j7; his k7 would be our l7, no cell.
+        assert!(Explain::parse_move(&his, "f3j7").is_ok());
+        assert!(Explain::parse_move(&his, "f3k7").is_err());
+        assert!(Explain::parse_move(&ours, "f3k7").is_ok());
     }
 
     /// MCC-1: the centre pawn never moves two cells; the others do.

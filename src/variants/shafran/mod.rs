@@ -172,7 +172,8 @@ hex_game!(
     /// assert_eq!(arbiter::core::perft(&g, 1), 42);
     /// ```
     Shafran,
-    BaseId::Shafran
+    BaseId::Shafran,
+    None
 );
 
 #[cfg(test)]
