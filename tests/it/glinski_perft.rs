@@ -326,13 +326,7 @@ fn naive_perft_agrees_deeper() {
 /// ply the two implementations list the same legal moves.
 #[test]
 fn naive_moves_agree_on_random_games() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n.max(1) as u64) as usize
-    };
+    let mut next = crate::common::xorshift(0x9E37_79B9_7F4A_7C15);
     let mut plies = 0;
     let mut seen_ep = 0;
     for round in 0..40 {

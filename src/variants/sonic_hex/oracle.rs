@@ -765,18 +765,7 @@ mod tests {
     use crate::core::{Explain as _, Game as _, Notation as _};
     use crate::variants::sonic_hex::SonicHex;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use crate::core::testing::Rng;
 
     fn normal(mut b: Board) -> Board {
         b.moved.sort();
