@@ -9,10 +9,7 @@ use arbiter::variants::hop;
 
 #[test]
 fn mangled_texts_never_panic() {
-    let alphabet: Vec<char> = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxabcdefghO@+#é"
-        .chars()
-        .collect();
-    let mut next = common::xorshift(0x2545_F491_4F6C_DD1D);
+    let alphabet = "0123456789/ -:=,;()[]{}?wbKQRBNPkqrbnpxabcdefghO@+#é";
     let rules = Rules::defaults("hop", &[], &arbiter::variants::hop::MUTANTS);
     let bases = [
         hop::START.to_string(),
@@ -21,22 +18,7 @@ fn mangled_texts_never_panic() {
     ];
     for base in &bases {
         let game = (hop::VARIANT.parse)(base, &rules).unwrap();
-        for _ in 0..1500 {
-            let mut chars: Vec<char> = base.chars().collect();
-            for _ in 0..1 + next(3) {
-                let len = chars.len();
-                let i = next(len.max(1));
-                let c = alphabet[next(alphabet.len())];
-                match next(3) {
-                    0 if len > 0 => {
-                        chars.remove(i.min(len - 1));
-                    }
-                    1 => chars.insert(i.min(len), c),
-                    _ if len > 0 => chars[i.min(len - 1)] = c,
-                    _ => {}
-                }
-            }
-            let text: String = chars.into_iter().collect();
+        for text in common::testing::mangled(&[base], alphabet, 1500, 0x2545_F491_4F6C_DD1D) {
             let r = std::panic::catch_unwind(|| {
                 if let Ok(g) = (hop::VARIANT.parse)(&text, &rules) {
                     let canonical = g.to_text();
