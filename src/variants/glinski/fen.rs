@@ -109,14 +109,17 @@ pub fn shape_rank_cells(shape: Shape, rank: u8) -> impl Iterator<Item = Cell> {
 }
 
 /// Number of ranks (rows of the position text) of `shape`.
-fn ranks_of(shape: Shape) -> u8 {
+pub(crate) fn ranks_of(shape: Shape) -> u8 {
     match shape {
         Shape::Glinski => 11,
         Shape::Shafran => 10,
     }
 }
 
-fn board_field(
+/// The board field of a position text on `shape`: its ranks from the
+/// top, each from its lowest file, runs of empty cells as numbers
+/// (GLN-1, MCC-1, SHF-1; also `sonic-hex`'s on Shafran's board).
+pub(crate) fn board_field(
     shape: Shape,
     field: &str,
 ) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {

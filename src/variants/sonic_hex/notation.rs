@@ -76,7 +76,9 @@ use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::{Color, Field, MoveError, PositionError};
 use crate::variants::glinski::base::{BaseId, FORWARD};
-use crate::variants::glinski::fen::{Setup as GlinskiSetup, LETTERS};
+use crate::variants::glinski::fen::{
+    board_field, ranks_of, shape_rank_cells as rank_cells, Setup as GlinskiSetup,
+};
 use crate::variants::sonic::notation::{
     parse_move_on, write_path, write_promotion_and_rotation, MoveBoard,
 };
@@ -103,20 +105,6 @@ pub struct Setup {
     pub fullmove: u32,
     /// The spring cells, as listed.
     pub springs: Vec<Cell>,
-}
-
-/// The cells of rank `rank` (0 = rank 1) of `shape`, from its lowest file
-/// (the order of a row of the position text).
-pub fn rank_cells(shape: Shape, rank: u8) -> impl Iterator<Item = Cell> {
-    (0..shape.files().len() as u8).filter_map(move |f| shape.cell(f, rank))
-}
-
-/// Number of ranks (rows of the position text) of `shape`.
-fn ranks_of(shape: Shape) -> u8 {
-    match shape {
-        Shape::Glinski => 11,
-        Shape::Shafran => 10,
-    }
 }
 
 fn cell_list(shape: Shape, field: Field, list: &str) -> Result<Vec<Cell>, PositionError> {
@@ -184,82 +172,6 @@ pub fn parse_setup(text: &str, board: BaseId) -> Result<Setup, PositionError> {
     })
 }
 
-/// The board field of Shafran's text (SHF-1's rows).
-fn shafran_board(field: &str) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
-    const F: Field = Field::Board;
-    let shape = Shape::Shafran;
-    let n = ranks_of(shape) as usize;
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != n {
-        return Err(PositionError::syntax(
-            F,
-            format!("{} ranks (expected {n}, rank {n} first)", ranks.len()),
-        ));
-    }
-    let mut board = [None; SLOTS];
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = (n - 1 - i) as u8;
-        let cells: Vec<Cell> = rank_cells(shape, rank).collect();
-        if text.is_empty() {
-            return Err(PositionError::syntax(
-                F,
-                format!("rank {} is empty", rank + 1),
-            ));
-        }
-        let bytes = text.as_bytes();
-        let (mut at, mut k) = (0usize, 0usize);
-        while k < bytes.len() {
-            if bytes[k].is_ascii_digit() {
-                let start = k;
-                while k < bytes.len() && bytes[k].is_ascii_digit() {
-                    k += 1;
-                }
-                let count: usize = text[start..k].parse().unwrap_or(0);
-                if count == 0 || bytes[start] == b'0' {
-                    return Err(PositionError::syntax(
-                        F,
-                        format!(
-                            "rank {}: bad empty-cell count '{}'",
-                            rank + 1,
-                            &text[start..k]
-                        ),
-                    ));
-                }
-                at = at.saturating_add(count);
-                continue;
-            }
-            let ch = text[k..].chars().next().unwrap_or('?');
-            let Some(role) = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()) else {
-                return Err(PositionError::syntax(
-                    F,
-                    format!(
-                        "'{ch}' on rank {} is not a piece (expected one of PNBRQKpnbrqk or a digit)",
-                        rank + 1
-                    ),
-                ));
-            };
-            if let Some(cell) = cells.get(at) {
-                board[cell.slot()] = Some((usize::from(!ch.is_ascii_uppercase()), role));
-            }
-            at += 1;
-            k += ch.len_utf8();
-        }
-        if at != cells.len() {
-            return Err(PositionError::syntax(
-                F,
-                format!(
-                    "rank {} describes {at} cells (it has {}: {}..{})",
-                    rank + 1,
-                    cells.len(),
-                    shape.name(cells[0]),
-                    shape.name(cells[cells.len() - 1])
-                ),
-            ));
-        }
-    }
-    Ok(board)
-}
-
 /// The syntax step of Shafran's text (SHF-1 plus springs, SCA-13.1).
 fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
     let base = crate::variants::glinski::base::Base::of(BaseId::Shafran);
@@ -283,7 +195,7 @@ fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
         }
         _ => {}
     }
-    let board = shafran_board(fields[0])?;
+    let board = board_field(Shape::Shafran, fields[0])?;
     let turn = usize::from(parse_turn(fields[1])? == Color::Black);
     let mut castling = 0u8;
     if fields[2] != "-" {
