@@ -11,7 +11,7 @@
 //! locally (`SKIPPED: ...`, counted in the summary line
 //! `distributed: P passed, F failed, S skipped`).
 //!
-//! The done-when, hop depth 4 split at ply 2 (12788 jobs,
+//! The acceptance case, hop depth 4 split at ply 2 (12788 jobs,
 //! 6.5·10⁹ nodes, minutes), is the ignored test
 //! `hop_depth_4_split_at_2_through_parallel` (`cargo test --release --test
 //! distributed -- --ignored`).
@@ -177,7 +177,7 @@ fn progress_draws_on_a_terminal_and_leaves_stdout_alone() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), stdout);
 }
 
-/// The done-when: hop depth 4 split at ply 2 through GNU parallel
+/// The acceptance case: hop depth 4 split at ply 2 through GNU parallel
 /// equals the direct perft. Prints both times.
 fn hop_depth_4_split_at_2_through_parallel() {
     let t = Instant::now();

@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use arbiter::core::DynGame;
 use arbiter::variants::glinski::record::Record;
 use arbiter::variants::{self, Setup};
-use common::{scratch_dir, ISSUE_22_READY};
+use common::{scratch_dir, NEW_BOARDS_READY};
 use oracle_capablanca::Capablanca;
 
 const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -361,11 +361,11 @@ fn hexchess_agrees_on_perft_from_the_start_and_the_records() {
 // Fairy-Stockfish on fide and capablanca (CAP-1).
 
 /// The variants Fairy-Stockfish checks: `fide` now, `capablanca` once it
-/// is in `common::ISSUE_22_READY` (the one switch of issue 22's checks).
+/// is in `common::NEW_BOARDS_READY` (the one switch of the hexagonal boards' checks).
 fn fairy_stockfish_variants() -> Vec<&'static str> {
     ["fide", "capablanca"]
         .into_iter()
-        .filter(|v| *v == "fide" || ISSUE_22_READY.contains(v))
+        .filter(|v| *v == "fide" || NEW_BOARDS_READY.contains(v))
         .collect()
 }
 

@@ -1,5 +1,5 @@
-//! What the runner checks fixtures against: the reference itself, or (issue
-//! 7) another program. Everything crosses this boundary as text, exactly
+//! What the runner checks fixtures against: the reference itself, or
+//! another program. Everything crosses this boundary as text, exactly
 //! what an external implementation can produce.
 
 use crate::core::perft::{Limit, PerftOptions, Stopped};

@@ -5,7 +5,7 @@
 //! typed rule options ([`Rules`]), perft, and errors.
 //!
 //! Layers: core names no game and not the registry; games name core (and
-//! their documented base game); the registry (`crate::variants`) names the
+//! their documented base game); the registry (the `variants` module) names the
 //! games; the CLI and the conformance runner name all of them.
 
 pub mod bitboard;

@@ -1,6 +1,6 @@
 //! What a game registers ([`Variant`]): its id, name, rule options,
 //! mutants, start position and position parser. Each game declares its
-//! own `VARIANT`; the registry (`crate::variants`) lists them. Core never
+//! own `VARIANT`; the registry (the `variants` module) lists them. Core never
 //! names the registry, and a game never names the registry's types.
 
 use super::dyn_game::DynGame;

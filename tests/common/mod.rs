@@ -94,11 +94,11 @@ pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
 }
 
-/// Issue 22's new variants that arbiter implements. The independent checks
+/// The newer hexagonal and Capablanca variants that arbiter implements. The independent checks
 /// written before them — the oracles `tests/it/oracle_{mccooey,shafran,
 /// capablanca}.rs` and Fairy-Stockfish for `capablanca` in
 /// `tests/externals.rs` — compare arbiter with them only for the ids listed
 /// here; `tests/it/oracle_hex.rs` fails while a registered variant is
 /// missing from the list (or a listed one is not registered). Add an id
 /// when its variant lands: `mccooey`, `shafran`, `capablanca`.
-pub const ISSUE_22_READY: &[&str] = &["capablanca", "mccooey", "shafran"];
+pub const NEW_BOARDS_READY: &[&str] = &["capablanca", "mccooey", "shafran"];

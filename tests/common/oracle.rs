@@ -1,10 +1,10 @@
 //! The comparison of a test oracle (`tests/it/oracle_*.rs`: naive second
-//! implementations of issue 22's games) with arbiter's implementation of
-//! the same game, switched on per variant by [`super::ISSUE_22_READY`].
+//! implementations of the newer boards' games) with arbiter's implementation of
+//! the same game, switched on per variant by [`super::NEW_BOARDS_READY`].
 
 /// The comparison of an oracle with arbiter's implementation of the same
 /// game (`variant` with rule `options`), used once `variant` is in
-/// `common::ISSUE_22_READY`: the start texts are equal, the oracle reads
+/// `common::NEW_BOARDS_READY`: the start texts are equal, the oracle reads
 /// every position text arbiter writes along random games and lists the
 /// same legal moves there, and perft agrees to `depth` on the start and on
 /// every 25th position reached.

@@ -157,7 +157,7 @@ fn mangled_texts_never_panic() {
     }
 }
 
-/// G6 (issue 15): a move that removes the mover's own king leaves a final
+/// G6: a move that removes the mover's own king leaves a final
 /// text that names no right of the lost king and that is rejected only
 /// for the missing king.
 #[test]

@@ -148,7 +148,7 @@ fn bulk_count_and_texts_agree_with_generation() {
     );
 }
 
-/// G6, CWB-10 (issue 15.5, bosses): `play` of the capture of a side's last
+/// G6, CWB-10 (bosses): `play` of the capture of a side's last
 /// boss prints the final position — well-formed text, the loser to move,
 /// no reserve of his — with the outcome, and says that `--position`
 /// rejects it (the game is over), never printing it silently.

@@ -1,4 +1,4 @@
-//! A fuzz test of the engine protocol (`arbiter engine`, issue 15.4):
+//! A fuzz test of the engine protocol (`arbiter engine`):
 //! random requests — well-formed, mistyped, unknown fields, mangled
 //! positions and moves, huge depths, CR/LF in strings, control bytes,
 //! invalid UTF-8, over-long lines — from a fixed seed, bounded in count and

@@ -1,4 +1,4 @@
-//! Issue 21: exit codes and messages at the edges. Output that cannot be
+//! Exit codes and messages at the edges. Output that cannot be
 //! written (a full disk: `/dev/full`; a reader that went away: a pipe whose
 //! read end is closed) for every command, with and without `--json`;
 //! pictures and other output files never overwrite without `--force`; one

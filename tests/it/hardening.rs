@@ -1,4 +1,4 @@
-//! Issue 15's repros through the real binary: deep input, bad durations,
+//! Hardening repros through the real binary: deep input, bad durations,
 //! fixture folders that could hang or loop, `play` at the end of a game,
 //! CLI details (threads, JSON errors, usage errors, the built-in suite).
 //! Each gives a clean one-line error or a correct result: no abort, no

@@ -1,4 +1,4 @@
-//! Issue 21: the variant lists of the documentation cannot drift. Every
+//! The variant lists of the documentation cannot drift. Every
 //! variant id of the registry (as `arbiter variants --json` lists them)
 //! appears in `arbiter --help`, in every subcommand's `--help` (they are
 //! generated from the registry), in the engine protocol's table of

@@ -1,5 +1,5 @@
-//! Issue 21: `merge` proves its total. On the issue's split (`fide`,
-//! depth 4, cut at ply 2: 400 jobs, total 197281), the issue's repros
+//! `merge` proves its total. On the reference split (`fide`,
+//! depth 4, cut at ply 2: 400 jobs, total 197281), the known repros
 //! through the binary — a changed count, a count past u64, job 5's moves
 //! and position copied into job 6, the last job dropped with the header's
 //! `jobs` lowered — and 3 000 random corruptions of the same kinds and
@@ -33,7 +33,7 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// The issue's split and its results: (job file, result file).
+/// The reference split and its results: (job file, result file).
 fn split(dir: &Path) -> (String, String) {
     let (code, jobs, err) = run(
         dir,

@@ -1,7 +1,7 @@
 //! Test oracle of Capablanca chess, CAP-1 of RULINGS.md 3.4 (the base of
 //! Sonic's wide boards): a naive second implementation written from the
 //! rulings alone, for checking arbiter's `capablanca` when it lands (the
-//! lead adds `capablanca` to `common::ISSUE_22_READY`, which switches on
+//! lead adds `capablanca` to `common::NEW_BOARDS_READY`, which switches on
 //! `oracle_agrees_with_arbiters_capablanca` below and the Fairy-Stockfish
 //! comparisons of tests/externals.rs). tests/externals.rs also checks this
 //! oracle itself against Fairy-Stockfish.
@@ -29,7 +29,7 @@
 use std::collections::BTreeMap;
 
 #[cfg(test)]
-use crate::common::ISSUE_22_READY;
+use crate::common::NEW_BOARDS_READY;
 
 /// A square: (file 0..10 = a..j, rank 0..8 = 1..8).
 type Square = (i8, i8);
@@ -513,7 +513,7 @@ impl crate::common::oracle::OracleGame for Capablanca {
     }
 }
 
-/// The published start counts 28 / 784 / 25228 (issue 22; Fairy-Stockfish's
+/// The published start counts 28 / 784 / 25228 (Fairy-Stockfish's
 /// tests/perft.sh checks depth 4).
 #[test]
 fn start_perft() {
@@ -589,11 +589,11 @@ fn promotion_to_six_pieces() {
 }
 
 /// arbiter's `capablanca` against this oracle (switched on by
-/// `common::ISSUE_22_READY`).
+/// `common::NEW_BOARDS_READY`).
 #[test]
 fn oracle_agrees_with_arbiters_capablanca() {
-    if !ISSUE_22_READY.contains(&"capablanca") {
-        eprintln!("capablanca is not in arbiter yet (common::ISSUE_22_READY): comparison off");
+    if !NEW_BOARDS_READY.contains(&"capablanca") {
+        eprintln!("capablanca is not in arbiter yet (common::NEW_BOARDS_READY): comparison off");
         return;
     }
     crate::common::oracle::agrees_with_arbiter(

@@ -917,11 +917,11 @@ mod tests {
         for id in ["mccooey", "shafran", "capablanca"] {
             assert_eq!(
                 variants::get(id).is_ok(),
-                crate::common::ISSUE_22_READY.contains(&id),
-                "variant {id}: registered in arbiter but not in common::ISSUE_22_READY, or listed but not registered"
+                crate::common::NEW_BOARDS_READY.contains(&id),
+                "variant {id}: registered in arbiter but not in common::NEW_BOARDS_READY, or listed but not registered"
             );
         }
-        for id in crate::common::ISSUE_22_READY {
+        for id in crate::common::NEW_BOARDS_READY {
             assert!(["mccooey", "shafran", "capablanca"].contains(id), "{id}");
         }
     }

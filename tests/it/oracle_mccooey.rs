@@ -2,7 +2,7 @@
 //! (Dave McCooey and Richard Honeycutt, 1978–79): a naive second
 //! implementation written from the rulings alone, for checking arbiter's
 //! `mccooey` when it lands (the lead adds `mccooey` to
-//! `common::ISSUE_22_READY`, which switches on
+//! `common::NEW_BOARDS_READY`, which switches on
 //! `oracle_agrees_with_arbiters_mccooey` below).
 //!
 //! MCC-1 as implemented here (`MCCOOEY`, on the machinery of
@@ -23,7 +23,7 @@
 //! - Check and mate as in chess (perft does not score results).
 
 use super::oracle_hex::{HexPosition, HexRules, Shape};
-use crate::common::ISSUE_22_READY;
+use crate::common::NEW_BOARDS_READY;
 
 /// MCC-1's parameters.
 pub const MCCOOEY: HexRules = HexRules {
@@ -87,7 +87,7 @@ fn start_array_is_mccooeys() {
     assert_eq!(parse(START).unwrap().to_text(), START);
 }
 
-/// MCC-1's start perft 31 / 947 / 33307 (issue 22); divide splits it by
+/// MCC-1's start perft 31 / 947 / 33307; divide splits it by
 /// first move.
 #[test]
 fn start_perft() {
@@ -102,11 +102,11 @@ fn start_perft() {
 }
 
 /// arbiter's `mccooey` against this oracle (switched on by
-/// `common::ISSUE_22_READY`).
+/// `common::NEW_BOARDS_READY`).
 #[test]
 fn oracle_agrees_with_arbiters_mccooey() {
-    if !ISSUE_22_READY.contains(&"mccooey") {
-        eprintln!("mccooey is not in arbiter yet (common::ISSUE_22_READY): comparison off");
+    if !NEW_BOARDS_READY.contains(&"mccooey") {
+        eprintln!("mccooey is not in arbiter yet (common::NEW_BOARDS_READY): comparison off");
         return;
     }
     crate::common::oracle::agrees_with_arbiter(

@@ -2,7 +2,7 @@
 //! (I. G. Shafran, 1939) with its options `ep=last` and `castling=long`:
 //! a naive second implementation written from the rulings alone, for
 //! checking arbiter's `shafran` when it lands (the lead adds `shafran` to
-//! `common::ISSUE_22_READY`, which switches on
+//! `common::NEW_BOARDS_READY`, which switches on
 //! `oracle_agrees_with_arbiters_shafran` below).
 //!
 //! SHF-1 as implemented here ([`rules`], on the machinery of
@@ -40,7 +40,7 @@
 //!   reads another row order, [`parse`]'s rows are the one place to change.
 
 use super::oracle_hex::{Castling, HexPosition, HexRules, Shape};
-use crate::common::ISSUE_22_READY;
+use crate::common::NEW_BOARDS_READY;
 
 /// SHF-1's parameters under the rule options `options` (`ep=last`,
 /// `castling=long`).
@@ -144,7 +144,7 @@ fn start_array_is_shafrans() {
     assert_eq!(parse(&[], START).unwrap().to_text(), START);
 }
 
-/// SHF-1's start perft 42 / 1706 / 75494 (issue 22). Neither option
+/// SHF-1's start perft 42 / 1706 / 75494. Neither option
 /// changes the first three plies: no en passant or castling is possible
 /// that early.
 #[test]
@@ -306,11 +306,11 @@ fn promotion_on_the_last_cell_of_the_file() {
 }
 
 /// arbiter's `shafran` against this oracle, with and without its options
-/// (switched on by `common::ISSUE_22_READY`).
+/// (switched on by `common::NEW_BOARDS_READY`).
 #[test]
 fn oracle_agrees_with_arbiters_shafran() {
-    if !ISSUE_22_READY.contains(&"shafran") {
-        eprintln!("shafran is not in arbiter yet (common::ISSUE_22_READY): comparison off");
+    if !NEW_BOARDS_READY.contains(&"shafran") {
+        eprintln!("shafran is not in arbiter yet (common::NEW_BOARDS_READY): comparison off");
         return;
     }
     for options in [&[][..], &["ep=last"], &["castling=long"]] {

@@ -1,4 +1,4 @@
-//! The README's examples work as written (issue 15.7): every command line
+//! The README's examples work as written: every command line
 //! of its ```sh blocks that calls `arbiter` runs through `sh`, with the
 //! test's arbiter binary first on `PATH` (what the README's `export PATH`
 //! line does), in a scratch folder that links `fixtures/` and

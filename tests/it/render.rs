@@ -1,4 +1,4 @@
-//! Pictures (issue 14): the SVG text of a fide case as a named snapshot,
+//! Pictures: the SVG text of a fide case as a named snapshot,
 //! every picture parses as XML, PNGs render and their pixels show the
 //! board, the arrows and the title; a hand-made hexagonal diagram; the
 //! command line's `--svg` / `--png` / `--from` and its input errors.
@@ -434,7 +434,7 @@ fn cli_picture_input_errors_exit_2() {
 
 // ---------------------------------------------------------------- sonic
 
-/// SCA-4.5, the issue's done-when position: rook d2 takes d6, turns
+/// SCA-4.5, the acceptance position: rook d2 takes d6, turns
 /// counterclockwise, takes b6, turns again and stops on b1.
 const SONIC_D2: &str = "4k3/8/1p1p2p1/8/8/6P1/3R4/4K3 w - - 0 1 - K=K KNA=K";
 
@@ -474,7 +474,7 @@ fn sonic_rook_d2_svg_snapshot() {
     common::snapshot("render-sonic-rook-d2-ccw", &checked_svg(&p));
 }
 
-/// The done-when of issue 14, through the command line: the PNG shows
+/// The pictures' acceptance case, through the command line: the PNG shows
 /// both captures, the path and the stop on b1.
 #[test]
 fn sonic_rook_d2_png_shows_both_captures_and_the_stop_on_b1() {

@@ -1,4 +1,4 @@
-//! Rule IDs (issue 16.6): every rule ID that appears in `src/`,
+//! Rule IDs: every rule ID that appears in `src/`,
 //! `fixtures/` or CONFORMANCE.md exists in `../shared/rules/RULINGS.md`,
 //! and every ID of RULINGS.md appears in all three (what
 //! `../shared/tools/rule-coverage --missing` reports, as a test).

@@ -1,4 +1,4 @@
-//! `arbiter serve` over HTTP (issue 23): every route and every error
+//! `arbiter serve` over HTTP: every route and every error
 //! status, each response validated against `schemas/serve-response.schema.json`
 //! (its route's `$defs` entry) and each request body against
 //! `schemas/serve-request.schema.json`; the API agrees with the engine

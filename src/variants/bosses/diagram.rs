@@ -1,5 +1,5 @@
 //! Pictures of Checkers with Bosses positions and turns (CWB-1..CWB-10),
-//! for `explain --svg/--png` and `moves --from --svg/--png` (issue 14; the
+//! for `explain --svg/--png` and `moves --from --svg/--png` (the
 //! model is [`crate::core::diagram`]).
 //!
 //! - the position: the 8×8 board, pieces by their type letters D, O, C

@@ -25,8 +25,8 @@
 //!    step with the moving king immune (CRZ-K2, [`Chain::immune`]).
 //! 6. Turn-end processing (CRZ-P3) is [`turn_end`], after all of the above.
 //!
-//! The resolver reports each step to its [`Trace`] (pictures record it,
-//! issue 14); play and perft use [`NoTrace`], which compiles to nothing.
+//! The resolver reports each step to its [`Trace`] (pictures record
+//! it); play and perft use [`NoTrace`], which compiles to nothing.
 
 use crate::core::geometry::{Square, KING_DIRS};
 use crate::core::Color;
@@ -206,7 +206,7 @@ pub struct ChainMutants {
 }
 
 /// What the chain-reaction resolver reports while it works, in the order
-/// it happens (pictures record it, issue 14: `crazy::diagram`). Every
+/// it happens (pictures record it: `crazy::diagram`). Every
 /// method does nothing by default; [`NoTrace`], the trace of play and
 /// perft, is a zero-sized type whose calls compile to nothing.
 pub trait Trace: Default {

@@ -1,5 +1,5 @@
 //! Pictures of Crazy Chess positions and turns, for `explain --svg/--png`
-//! and `moves --from --svg/--png` (issue 14; the model is
+//! and `moves --from --svg/--png` (the model is
 //! [`crate::core::diagram`]).
 //!
 //! - the position: the 8×8 board; a stack as its top piece over a strip

@@ -20,7 +20,7 @@
 //!   sink says so.
 //! - [`check`] — CRZ-C1.
 //! - `oracle` (tests only): the generator against slow literal oracles.
-//! - [`diagram`]: pictures of positions and turns (issue 14), the chain
+//! - [`diagram`]: pictures of positions and turns, the chain
 //!   reactions as the resolver reports them.
 //! - [`notation`]: position text (CRZ-V) and move text.
 //! - this file: the game, denial (DEN-1..DEN-7), game end, `explain`:

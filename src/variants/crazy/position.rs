@@ -144,7 +144,7 @@ pub fn apply_on(
 }
 
 /// [`apply_on`], reporting every step of the chain reactions to `trace`
-/// (pictures, issue 14; [`Trace`]).
+/// (pictures; [`Trace`]).
 pub fn apply_traced<T: Trace>(
     b: &mut Stacks,
     m: &Move,

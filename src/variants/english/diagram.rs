@@ -1,5 +1,5 @@
 //! Pictures of English draughts positions and moves (ENG-1), for
-//! `explain --svg/--png` and `moves --from --svg/--png` (issue 14; the model
+//! `explain --svg/--png` and `moves --from --svg/--png` (the model
 //! is [`crate::core::diagram`]).
 //!
 //! - the position: the 8×8 board, men as plain discs, kings crowned; every

@@ -1,5 +1,5 @@
 //! Pictures of `fide` positions and moves (FIDE-1), for `explain --svg`
-//! and `moves --from --svg` (issue 14; the model is
+//! and `moves --from --svg` (the model is
 //! [`crate::core::diagram`]).
 //!
 //! - the position: the 8×8 board, pieces by their FEN letters, the king in

@@ -16,7 +16,7 @@
 //!   counting, the discarded candidates `explain` asks for);
 //! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
 //! - `explain`: why a move is legal or illegal, with the rule ID;
-//! - `diagram`: pictures of positions and moves (issue 14).
+//! - `diagram`: pictures of positions and moves.
 //!
 //! Move text is UCI long algebraic: `e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1` / `e1c1` (perftree / Stockfish compatible).

@@ -1,5 +1,5 @@
 //! Pictures of Hop Chess positions and turns, for `explain --svg/--png`
-//! and `moves --from --svg/--png` (issue 14; the model is
+//! and `moves --from --svg/--png` (the model is
 //! [`crate::core::diagram`]).
 //!
 //! - the position: the 8×8 board, pieces, both trampolines as pads in

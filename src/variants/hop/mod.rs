@@ -13,7 +13,7 @@
 //! - [`notation`]: position text and canonical move text (G4, HOP-2);
 //! - [`record`]: the documents' game-record notation, with the look-ahead
 //!   that settles an omitted promotion piece (HOP-8);
-//! - `diagram`: pictures of positions and turns (issue 14);
+//! - `diagram`: pictures of positions and turns;
 //! - [`game`]: [`crate::core::Game`] on the game's own [`placements::Turn`],
 //!   and `explain`.
 //!

@@ -1,5 +1,5 @@
 //! Pictures of `sonic` positions and moves, for `explain --svg/--png` and
-//! `moves --from --svg/--png` (issue 14; the model is
+//! `moves --from --svg/--png` (the model is
 //! [`crate::core::diagram`]).
 //!
 //! - the position (SCA-1, SCA-11): the board of its size (8×8 … 16×16),

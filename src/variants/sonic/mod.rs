@@ -85,7 +85,7 @@ static OPTIONS: [RuleOption; 4] = [
     },
 ];
 
-/// Deliberate misreadings (issue 7); each is killed by a fixture
+/// Deliberate misreadings; each is killed by a fixture
 /// (`tests/it/mutants.rs`).
 static MUTANTS: [Mutant; 15] = [
     Mutant { name: "bounce-180", doc: "a ranged capturer bounces straight back (original StHC) instead of turning 90° (SCA-4)" },

@@ -37,7 +37,7 @@
 //! is the kind, so a board without compounds (SCA-13) passes kinds as
 //! before.
 //!
-//! Mutants (issue 7) are flags of [`WalkRules`] read inside the walker
+//! Mutants are flags of [`WalkRules`] read inside the walker
 //! (never a second walker). See [`super::geometry`] for how another board
 //! (the hexagonal one of SCA-13) plugs in.
 

@@ -129,7 +129,7 @@ static OPTIONS: [RuleOption; 3] = [
     },
 ];
 
-/// Deliberate misreadings (issue 7); each is killed by a fixture
+/// Deliberate misreadings; each is killed by a fixture
 /// (`tests/it/mutants.rs`).
 static MUTANTS: [Mutant; 11] = [
     Mutant {
