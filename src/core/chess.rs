@@ -1,10 +1,13 @@
 //! Chess piece codes and FEN fields shared by the chess-based games
-//! (sonic, hop, crazy; fide keeps its own bitboard encoding).
+//! (sonic, hop, crazy), and the typed orthodox pieces ([`Role`],
+//! [`ByRole`]) of the bitboard games (fide, glinski).
 //!
 //! A piece is one byte: the kind in bits 0–2 ([`PAWN`] … [`KING`], 0 = no
 //! piece), the colour in bit 3 ([`BLACK`] set = Black). Games may use the
 //! higher bits for their own marks (a spring under a piece, a risen
 //! bishop); every function here looks only at bits 0–3.
+
+use std::ops::{Index, IndexMut};
 
 use super::color::Color;
 use super::error::Field;
@@ -174,5 +177,84 @@ mod tests {
         assert!(parse_castling("KK").is_err());
         assert!(parse_castling("X").is_err());
         assert!(parse_castling("").is_err());
+    }
+}
+
+/// A kind of orthodox chess piece: fide's typed pieces, shared by the
+/// games whose pieces are the orthodox six (FIDE-1, GLN-1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    /// The pawn.
+    Pawn,
+    /// The knight.
+    Knight,
+    /// The bishop.
+    Bishop,
+    /// The rook.
+    Rook,
+    /// The queen.
+    Queen,
+    /// The king.
+    King,
+}
+
+impl Role {
+    /// Every role, pawn first (the order of [`ByRole`]).
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// The FEN letter of the role (upper case, as White's).
+    pub const fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    /// The role of an upper-case FEN letter.
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.letter() == c)
+    }
+
+    /// The role's name in messages (`knight`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+}
+
+/// One value per [`Role`], indexed by it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByRole<T>(pub [T; 6]);
+
+impl<T> Index<Role> for ByRole<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, r: Role) -> &T {
+        &self.0[r as usize]
+    }
+}
+
+impl<T> IndexMut<Role> for ByRole<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, r: Role) -> &mut T {
+        &mut self.0[r as usize]
     }
 }

@@ -1,5 +1,7 @@
-//! The small types every layer shares: the sides ([`Color`]) and how a
+//! The small types every layer shares: the sides ([`Color`], [`ByColor`]) and how a
 //! finished game ended ([`Outcome`]).
+
+use std::ops::{Index, IndexMut};
 
 /// A side. White moves first in every game except English draughts (G1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -70,5 +72,24 @@ impl Outcome {
             Outcome::Win(Color::Black) => "black-wins",
             Outcome::Draw => "draw",
         }
+    }
+}
+
+/// One value per side ([`Color`]), indexed by it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByColor<T>(pub [T; 2]);
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c.index()]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c.index()]
     }
 }

@@ -31,7 +31,7 @@ pub mod table;
 pub(crate) mod testing;
 pub mod variant;
 
-pub use color::{Color, Outcome};
+pub use color::{ByColor, Color, Outcome};
 #[cfg(feature = "pictures")]
 pub use draw::Draw;
 pub use dyn_game::DynGame;

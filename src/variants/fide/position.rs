@@ -6,8 +6,6 @@
 //! bytes, copied per node (copy-make). The legal move generator is in
 //! [`super::generate`], the compact move in [`super::moves`].
 
-use std::ops::{Index, IndexMut};
-
 use crate::core::bitboard::{bit, tables, Tables};
 use crate::core::{Color, Trace};
 
@@ -15,102 +13,8 @@ use super::moves::{
     mv_flag, mv_from, mv_to, promotion_role, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL,
 };
 
-/// A kind of chess piece (FIDE-1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Role {
-    /// The pawn.
-    Pawn,
-    /// The knight.
-    Knight,
-    /// The bishop.
-    Bishop,
-    /// The rook.
-    Rook,
-    /// The queen.
-    Queen,
-    /// The king.
-    King,
-}
-
-impl Role {
-    /// Every role, pawn first (the order of [`ByRole`]).
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
-    /// The FEN letter of the role (upper case, as White's).
-    pub const fn letter(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-        }
-    }
-
-    /// The role of an upper-case FEN letter.
-    pub fn from_letter(c: char) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.letter() == c)
-    }
-
-    /// The role's name in messages (`knight`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        }
-    }
-}
-
-/// One value per [`Role`], indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByRole<T>(pub [T; 6]);
-
-impl<T> Index<Role> for ByRole<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, r: Role) -> &T {
-        &self.0[r as usize]
-    }
-}
-
-impl<T> IndexMut<Role> for ByRole<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, r: Role) -> &mut T {
-        &mut self.0[r as usize]
-    }
-}
-
-/// One value per side ([`Color`]), indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByColor<T>(pub [T; 2]);
-
-impl<T> Index<Color> for ByColor<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, c: Color) -> &T {
-        &self.0[c.index()]
-    }
-}
-
-impl<T> IndexMut<Color> for ByColor<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, c: Color) -> &mut T {
-        &mut self.0[c.index()]
-    }
-}
+pub use crate::core::chess::{ByRole, Role};
+pub use crate::core::ByColor;
 
 /// "No en passant square".
 pub const NO_EP: u8 = 64;
