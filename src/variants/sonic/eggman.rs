@@ -376,11 +376,16 @@ pub fn castling<S: MoveSink<SonicMove>>(pos: &Sonic, in_check: bool, sink: &mut 
         return Flow::Continue(());
     }
     for (_right, rook_file) in pos.castling_rights(me) {
+        // The a-file rook's castling is the long one (O-O-O, G2).
+        let long = rook_file == 0;
         match try_castle(pos, ks, rook_file, in_check) {
-            Ok(c) => sink.push(SonicMove::castle(ks.0, c.king_to.0))?,
+            Ok(c) => sink.push(SonicMove::castle(ks.0, c.king_to.0, 0, long))?,
             Err(b) if S::WANTS_REJECTED => {
                 let c = castle_squares(pos, ks, rook_file);
-                sink.reject(SonicMove::castle(ks.0, c.king_to.0), b.rejection(pos, &c));
+                sink.reject(
+                    SonicMove::castle(ks.0, c.king_to.0, 0, long),
+                    b.rejection(pos, &c),
+                );
             }
             Err(_) => {}
         }

@@ -1,5 +1,9 @@
-//! `explain` for `sonic`: legal or not, and the SCA rule IDs that decide it,
-//! from the one generator.
+//! `explain` for `sonic` and `sonic-hex`: legal or not, and the SCA rule
+//! IDs that decide it, from the one generator. The course of `explain`
+//! is written once for both boards; each board's position says what
+//! differs (`Explained`: the move text's cell names, the reason of a
+//! legal move, the verdict on a text naming no candidate) — `sonic`'s
+//! here, `sonic-hex`'s in its folder.
 //!
 //! The text is read, the generator runs into a [`Candidates`] sink (the
 //! legal moves and every candidate it discarded, with the rule and the
@@ -15,8 +19,7 @@
 //!   verdict names the piece's movement rule (or the form choice, SCA-9.1,
 //!   that the turn must begin with).
 
-use crate::core::Notation as _;
-use crate::core::{Candidates, Game, MoveError, RuleLog, Square, Verdict};
+use crate::core::{Candidates, Game, MoveError, Notation, RuleLog, Square, Verdict};
 
 use super::moves::SonicMove;
 use super::notation::{parse_move_text, MoveSyntax};
@@ -25,39 +28,71 @@ use super::pieces::{
 };
 use super::position::Sonic;
 
-/// Whether the rejected candidate `m` is the move `text` names: the same
-/// text, or for a capture branch the same start, first capture, rotation
-/// (when given) and form decisions.
-fn names(p: &Sonic, m: &SonicMove, text: &str, syn: &MoveSyntax) -> bool {
-    if p.move_text(m) == text {
-        return true;
-    }
-    if !m.is_walk() || syn.path.len() < 2 || syn.castle.is_some() {
-        return false;
-    }
-    let course = p.course(m);
-    syn.start_form == m.start_form()
-        && syn.switch == m.switch_form()
-        && syn.promo.is_none()
-        && syn.path[0].1 == Square(m.from())
-        && course.get(1).map(|&(s, _)| s) == Some(syn.path[1].1)
-        && (syn.rotation.is_none() || syn.rotation == m.rotation())
+/// What the one [`explain`] of the Sonic games asks of a position: the
+/// square board's [`Sonic`] here, the hexagonal board's
+/// [`SonicHex`](crate::variants::sonic_hex::SonicHex) in its folder.
+pub(crate) trait Explained: Notation<Move = SonicMove> {
+    /// A move text's syntax.
+    type Syntax;
+    /// Reads a move text on this board (syntax only).
+    fn syntax(&self, text: &str) -> Result<Self::Syntax, MoveError>;
+    /// Plays the legal move `m` on a copy, reporting its rules to `log`.
+    fn play_traced(&self, m: &SonicMove, log: &mut RuleLog);
+    /// A legal move's reason in words.
+    fn reason(&self, m: &SonicMove) -> String;
+    /// Whether the rejected candidate `m`, written otherwise than `text`,
+    /// is the move `syn` names (a capture branch by its start, first
+    /// capture and rotation).
+    fn names(&self, m: &SonicMove, syn: &Self::Syntax) -> bool;
+    /// The verdict on `text` when it names no candidate of the generator
+    /// (`legal`: the legal moves).
+    fn no_candidate(&self, text: &str, syn: &Self::Syntax, legal: &[SonicMove]) -> Verdict;
 }
 
-/// Says whether `text` is legal in `p` and which rules decide it.
+/// Says whether `text` is legal in `p` and which rules decide it (see the
+/// module docs), on either board.
 ///
 /// # Errors
 /// Syntax errors only.
-pub fn explain(p: &Sonic, text: &str) -> Result<Verdict, MoveError> {
+pub(crate) fn explain<P: Explained>(p: &P, text: &str) -> Result<Verdict, MoveError> {
     let text = text.trim();
     let mut found = Candidates::default();
     // `Candidates` never asks the generator to stop.
     let _ = Game::generate(p, &mut found);
     if let Some(m) = found.legal.iter().find(|m| p.move_text(m) == text) {
         let mut log = RuleLog::default();
-        p.clone().apply_traced(m, &mut log);
-        let k = kind(p.cells[m.from() as usize]);
-        let reason = if is_compound(k) && !m.is_castle() {
+        p.play_traced(m, &mut log);
+        return Ok(Verdict::legal(text, log.into_rules(), p.reason(m)));
+    }
+    let syn = p.syntax(text)?;
+    if let Some((_, why)) = found
+        .rejected
+        .iter()
+        .find(|(m, _)| p.move_text(m) == text || p.names(m, &syn))
+    {
+        return Ok(Verdict::illegal(
+            text,
+            why.rules.clone(),
+            why.reason.clone(),
+        ));
+    }
+    Ok(p.no_candidate(text, &syn, &found.legal))
+}
+
+impl Explained for Sonic {
+    type Syntax = MoveSyntax;
+
+    fn syntax(&self, text: &str) -> Result<MoveSyntax, MoveError> {
+        parse_move_text(text)
+    }
+
+    fn play_traced(&self, m: &SonicMove, log: &mut RuleLog) {
+        self.clone().apply_traced(m, log);
+    }
+
+    fn reason(&self, m: &SonicMove) -> String {
+        let k = kind(self.cells[m.from() as usize]);
+        if is_compound(k) && !m.is_castle() {
             format!(
                 "a legal move of the {} as its {} part (SCA-12: one part for the whole move)",
                 name(k),
@@ -65,18 +100,27 @@ pub fn explain(p: &Sonic, text: &str) -> Result<Verdict, MoveError> {
             )
         } else {
             "a legal move".into()
-        };
-        return Ok(Verdict::legal(text, log.into_rules(), reason));
+        }
     }
-    let syn = parse_move_text(text)?;
-    if let Some((_, why)) = found.rejected.iter().find(|(m, _)| names(p, m, text, &syn)) {
-        return Ok(Verdict::illegal(
-            text,
-            why.rules.clone(),
-            why.reason.clone(),
-        ));
+
+    /// A capture branch by its start, first capture, rotation (when given)
+    /// and form decisions.
+    fn names(&self, m: &SonicMove, syn: &MoveSyntax) -> bool {
+        if !m.is_walk() || syn.path.len() < 2 || syn.castle.is_some() {
+            return false;
+        }
+        let course = self.course(m);
+        syn.start_form == m.start_form()
+            && syn.switch == m.switch_form()
+            && syn.promo.is_none()
+            && syn.path[0].1 == Square(m.from())
+            && course.get(1).map(|&(s, _)| s) == Some(syn.path[1].1)
+            && (syn.rotation.is_none() || syn.rotation == m.rotation())
     }
-    Ok(no_candidate(p, text, &syn))
+
+    fn no_candidate(&self, text: &str, syn: &MoveSyntax, _legal: &[SonicMove]) -> Verdict {
+        no_candidate(self, text, syn)
+    }
 }
 
 /// The verdict on a text that names no candidate of the generator.

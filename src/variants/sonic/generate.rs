@@ -51,7 +51,7 @@ use crate::core::{Color, Flow, MoveSink, Rejection};
 
 use super::check;
 use super::eggman::{self, reaches, Forms};
-use super::geometry::Grid;
+use super::geometry::{Geometry, Grid};
 use super::moves::SonicMove;
 use super::pawns;
 use super::pieces::{
@@ -119,6 +119,33 @@ fn endless() -> Rejection {
         "SCA-5",
         "endless move: the mover would return to the same square and direction with nothing removed",
     )
+}
+
+/// Every branch of attack unit `unit` of `part` (see [`super::walker`])
+/// of the piece that stood on `from` (vacated on `w`) into `sink` as
+/// moves, on either board (`sonic-hex` too): quiet ones as well when
+/// `quiet`; endless ones (SCA-5) left out, rejected as `endless` says for
+/// a sink that wants them. Returns whether the sink stopped.
+#[inline(always)]
+pub(crate) fn unit_moves<G: Geometry, S: MoveSink<SonicMove>>(
+    w: &mut Walker<G>,
+    sink: &mut S,
+    from: u8,
+    part: u8,
+    unit: u8,
+    quiet: bool,
+    endless: fn() -> Rejection,
+) -> bool {
+    w.unit(from, part, unit, quiet, &mut NoWatch, &mut |_, b| {
+        let m = SonicMove::piece(from, part, unit, b);
+        if b.endless {
+            if S::WANTS_REJECTED {
+                sink.reject(m, endless());
+            }
+            return false;
+        }
+        sink.push(m).is_break()
+    })
 }
 
 /// One attack unit of the side to move (see the module docs).
@@ -271,16 +298,7 @@ impl Sonic {
                 let mut stopped = false;
                 'parts: for &part in parts(k) {
                     for &u in w.units(part) {
-                        stopped = w.unit(sq.0, part, u, true, &mut NoWatch, &mut |_, b| {
-                            let m = SonicMove::piece(sq.0, part, u, b);
-                            if b.endless {
-                                if S::WANTS_REJECTED {
-                                    sink.reject(m, endless());
-                                }
-                                return false;
-                            }
-                            sink.push(m).is_break()
-                        });
+                        stopped = unit_moves(w, sink, sq.0, part, u, true, endless);
                         if stopped {
                             break 'parts;
                         }

@@ -51,9 +51,23 @@ pub trait Geometry: Copy {
     fn reverse(self, dir: u8) -> u8;
     /// The cell one knight leap `leap` away from `cell`, or `None`.
     fn leap(self, cell: u8, leap: u8) -> Option<u8>;
+    /// The rook's line directions (arguments of [`Geometry::step`]).
+    const ROOK_LINES: &'static [u8];
+    /// The bishop's line directions.
+    const BISHOP_LINES: &'static [u8];
+    /// The queen's line directions (the rook's and the bishop's).
+    const QUEEN_LINES: &'static [u8];
     /// The line directions of a ranged piece kind (R, B or Q; empty
     /// otherwise).
-    fn lines(self, kind: u8) -> &'static [u8];
+    #[inline]
+    fn lines(self, kind: u8) -> &'static [u8] {
+        match kind {
+            ROOK => Self::ROOK_LINES,
+            BISHOP => Self::BISHOP_LINES,
+            QUEEN => Self::QUEEN_LINES,
+            _ => &[],
+        }
+    }
     /// The knight leaps (arguments of [`Geometry::leap`]).
     fn leaps(self) -> &'static [u8];
 }
@@ -113,6 +127,9 @@ impl Grid {
 }
 
 impl Geometry for Grid {
+    const ROOK_LINES: &'static [u8] = &ROOK_LINES;
+    const BISHOP_LINES: &'static [u8] = &BISHOP_LINES;
+    const QUEEN_LINES: &'static [u8] = &QUEEN_LINES;
     #[inline]
     fn step(self, cell: u8, dir: u8) -> Option<u8> {
         self.at(dir as usize, cell)
@@ -131,15 +148,6 @@ impl Geometry for Grid {
     #[inline]
     fn leap(self, cell: u8, leap: u8) -> Option<u8> {
         self.at(8 + leap as usize, cell)
-    }
-    #[inline]
-    fn lines(self, kind: u8) -> &'static [u8] {
-        match kind {
-            ROOK => &ROOK_LINES,
-            BISHOP => &BISHOP_LINES,
-            QUEEN => &QUEEN_LINES,
-            _ => &[],
-        }
     }
     #[inline]
     fn leaps(self) -> &'static [u8] {

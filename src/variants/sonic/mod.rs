@@ -16,26 +16,29 @@
 //! - [`eggman`]: Dr. Eggman's forms, king moves, castling on any width,
 //!   form change, hits (SCA-8 … SCA-9.4, SCA-11);
 //! - [`check`]: "could capture or hit the king" (SCA-10);
-//! - [`moves`]: the compact move ([`SonicMove`]) and its course (G2);
+//! - [`moves`]: the compact move ([`SonicMove`], `sonic-hex`'s too) and
+//!   its course (G2);
 //! - [`generate`]: the one move generator, for lists and bulk counts, with
-//!   the SCA-8.1 switch test by attack units;
+//!   the SCA-8.1 switch test by attack units (and `generate::unit_moves`,
+//!   the walker's branches as moves on either board);
 //! - [`notation`]: position text (G4, SCA-9.5, G6) and move text (G2);
-//! - [`explain`]: verdicts naming rule IDs;
+//! - [`explain`]: verdicts naming rule IDs (the one `explain` of both
+//!   boards, `explain::Explained` saying what differs);
 //! - [`position`]: the validated position and `play`;
-//! - this file: the registry entry, the rules in force and the `Game`.
+//! - this file: the registry entry, the rules in force and the `Game` with
+//!   `Notation`, `Explain` and `Draw`, written once for both boards
+//!   (`sonic_game!`).
 //!
 //! Boards from 8×8 to 16×16 (SCA-11), the size from the position text;
 //! the compounds archbishop, chancellor and amazon when the rule option
 //! `compounds=` names them, and Capablanca's 10×8 start under
 //! `setup=capablanca` (SCA-12). The hexagonal board (SCA-13) is the
 //! variant `sonic-hex`, which reuses [`walker`], [`spindash`] and
-//! [`tails`] through [`geometry::Geometry`].
+//! [`tails`] through [`geometry::Geometry`], and the move, `explain` and
+//! `Game` glue named above.
 
 use crate::core::{Choice, Variant};
-use crate::core::{
-    Color, DynGame, Game, MoveError, MoveSink, Mutant, OptionKind, Outcome, RuleOption, Rules,
-    Verdict,
-};
+use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 
 pub mod check;
 #[cfg(feature = "pictures")]
@@ -283,69 +286,116 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Err
     )?))
 }
 
-impl Game for Sonic {
-    type Move = SonicMove;
+/// Writes the `Game`, `Notation`, `Explain` and `Draw` impls of a Sonic
+/// game, `sonic` (square board) or `sonic-hex` (SCA-13), once for both:
+/// `$pos` is the position type, `$id` the variant id. The invoking module
+/// is a game folder of the skeleton: `$pos::generate` (the one generator),
+/// `$pos::apply` (`play`), `notation::{to_text, move_text}`,
+/// `diagram::{diagram, draw_move}`, and an [`explain::Explained`] impl for
+/// the shared [`explain::explain`]. What differs between the boards is
+/// passed in: `syntax: |p, text| …` reads a move text's syntax (the
+/// board's cell names), `start: |p, m| …` is the square a move starts on
+/// in the picture's convention, and `illegal: f` (optional) draws an
+/// illegal move text (the default of [`crate::core::Draw`] otherwise).
+macro_rules! sonic_game {
+    (
+        $pos:ty,
+        $id:literal,
+        syntax: |$sp:ident, $text:ident| $syntax:expr,
+        start: |$mp:ident, $m:ident| $start:expr
+        $(, illegal: $illegal:path)? $(,)?
+    ) => {
+        impl $crate::core::Game for $pos {
+            type Move = $crate::variants::sonic::SonicMove;
 
-    fn variant(&self) -> &'static str {
-        "sonic"
-    }
+            fn variant(&self) -> &'static str {
+                $id
+            }
 
-    fn turn(&self) -> Color {
-        self.turn
-    }
+            fn turn(&self) -> $crate::core::Color {
+                self.turn
+            }
 
-    fn generate<S: MoveSink<SonicMove>>(&self, sink: &mut S) -> crate::core::Flow {
-        Sonic::generate(self, sink)
-    }
+            fn generate<S: $crate::core::MoveSink<Self::Move>>(
+                &self,
+                sink: &mut S,
+            ) -> $crate::core::Flow {
+                <$pos>::generate(self, sink)
+            }
 
-    fn play(&mut self, m: &SonicMove) {
-        self.apply(m);
-    }
+            fn play(&mut self, m: &Self::Move) {
+                self.apply(m);
+            }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(w) = self.winner {
-            return Some(Outcome::Win(w));
+            /// SCA-9.4: a captured or lost king loses; no legal move is a
+            /// draw (check plays no part in it; SCA-13: none on the
+            /// hexagonal board).
+            fn outcome(&self) -> Option<$crate::core::Outcome> {
+                if let Some(w) = self.winner {
+                    return Some($crate::core::Outcome::Win(w));
+                }
+                let none = !$crate::core::Game::has_legal_move(self);
+                none.then_some($crate::core::Outcome::Draw)
+            }
         }
-        // SCA-9.4: no legal move is a draw.
-        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
-    }
+
+        impl $crate::core::Notation for $pos {
+            fn to_text(&self) -> String {
+                notation::to_text(self)
+            }
+
+            fn move_text(&self, m: &Self::Move) -> String {
+                notation::move_text(self, m)
+            }
+
+            fn check_move_syntax(&self, text: &str) -> Result<(), $crate::core::MoveError> {
+                let ($sp, $text) = (self, text);
+                $syntax.map(|_| ())
+            }
+        }
+
+        impl $crate::core::Explain for $pos {
+            fn explain(
+                &self,
+                text: &str,
+            ) -> Result<$crate::core::Verdict, $crate::core::MoveError> {
+                $crate::variants::sonic::explain::explain(self, text)
+            }
+        }
+
+        #[cfg(feature = "pictures")]
+        impl $crate::core::Draw for $pos {
+            fn diagram(&self) -> $crate::core::diagram::Diagram {
+                diagram::diagram(self)
+            }
+
+            fn draw_move(&self, m: &Self::Move) -> $crate::core::diagram::MoveDrawing {
+                diagram::draw_move(self, m)
+            }
+
+            fn move_start(&self, m: &Self::Move) -> Option<$crate::core::Square> {
+                let ($mp, $m) = (self, m);
+                Some($start)
+            }
+
+            $(
+                fn draw_illegal(
+                    &self,
+                    text: &str,
+                    v: &$crate::core::Verdict,
+                ) -> $crate::core::diagram::MoveDrawing {
+                    $illegal(self, text, v)
+                }
+            )?
+        }
+    };
 }
+pub(crate) use sonic_game;
 
-impl crate::core::Notation for Sonic {
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn move_text(&self, m: &SonicMove) -> String {
-        notation::move_text(self, m)
-    }
-
-    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        notation::parse_move_text(text).map(|_| ())
-    }
-}
-
-impl crate::core::Explain for Sonic {
-    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
-        explain::explain(self, text)
-    }
-}
-
-#[cfg(feature = "pictures")]
-impl crate::core::Draw for Sonic {
-    fn diagram(&self) -> crate::core::diagram::Diagram {
-        diagram::diagram(self)
-    }
-
-    fn draw_move(&self, m: &SonicMove) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_move(self, m)
-    }
-
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        diagram::draw_illegal(self, text, v)
-    }
-
-    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        Some(crate::core::Square(m.from()))
-    }
-}
+sonic_game!(
+    Sonic,
+    "sonic",
+    syntax: |_p, text| notation::parse_move_text(text),
+    start: |_p, m| crate::core::Square(m.from()),
+    illegal: diagram::draw_illegal,
+);

@@ -1,15 +1,26 @@
-//! The compact move of `sonic` ([`SonicMove`], the `Game::Move`) and its
-//! course: the path the shared move (G2) and the move text show.
+//! The compact move of `sonic` and `sonic-hex` ([`SonicMove`], the
+//! `Game::Move` of both; `sonic-hex` names it
+//! [`HexMove`](crate::variants::sonic_hex::HexMove)) and the course of a
+//! `sonic` move: the path the shared move (G2) and the move text show.
 //!
 //! A move is what the player decides (G2): which piece, where it goes or
 //! which branch it takes, and the form decisions. An R, B, Q or N capture
-//! is stored as its start, its attack unit (line direction or knight leap)
-//! and its first rotation: the walker ([`super::walker`]) replays the rest
-//! of the branch, which is deterministic (SCA-4.1, SCA-4.3, SCA-6), so
-//! the move stays five bytes however long its bounce chain is. A flag
-//! says whether the mover moves as a knight (a knight, or a compound's
-//! knight part) or as its slider (SCA-12): line directions and knight
-//! leaps are both small indices, so the unit alone does not say which.
+//! is stored as its start, its attack unit (line direction or knight leap
+//! of the board's [`Geometry`](super::geometry::Geometry)) and its first
+//! rotation: the walker ([`super::walker`]) replays the rest of the
+//! branch, which is deterministic (SCA-4.1, SCA-4.3, SCA-6), so the move
+//! stays five bytes however long its bounce chain is, on either board. A
+//! flag says whether the mover moves as a knight (a knight, or a
+//! compound's knight part) or as its slider (SCA-12): line directions and
+//! knight leaps are both small indices, so the unit alone does not say
+//! which.
+//!
+//! What only one board has: the king's form decisions (SCA-8.1, SCA-9.1;
+//! none on the hexagonal board, SCA-13), and the marks of a hexagonal
+//! pawn move (GLN-1: double step, en passant; the square board tells
+//! them from the squares, SCA-2). Castling is a flag on both, with the
+//! castling's index in `unit` (SCA-13.1: the base's castlings; 0 on the
+//! square board, where the side follows from the squares, SCA-8).
 
 use smallvec::SmallVec;
 
@@ -28,7 +39,8 @@ const CW: u8 = 1;
 const CCW: u8 = 2;
 /// `flags`: an R, B, Q or N capture branch, replayed by the walker.
 const WALK: u8 = 4;
-/// `flags`: castling (from/to are the king's squares).
+/// `flags`: castling (from/to are the king's squares; `unit`: the
+/// castling's index in bits 1–2, long in bit 0).
 const CASTLE: u8 = 8;
 /// `flags`: the promotion piece (bits 4–6): 0 = none, else 1 + its index
 /// in [`PROMOTION_ORDER`].
@@ -36,27 +48,33 @@ const PROMO_SHIFT: u8 = 4;
 /// `flags`: the mover moves as a knight (SCA-6; a compound's knight part,
 /// SCA-12).
 const AS_KNIGHT: u8 = 0x80;
+/// `extra`: an en passant capture (GLN-1 under SCA-13).
+const EP: u8 = 0x10;
+/// `extra`: a pawn's double step (GLN-1; SHF-1's three-cell move).
+const DOUBLE: u8 = 0x20;
 
 /// Every promotion piece, in the order of the choices (SCA-2, SCA-12):
 /// Q R B N, then the compounds A C M.
 pub const PROMOTION_ORDER: [u8; 7] = [QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR, AMAZON];
 
-/// One complete turn of `sonic` (G2), compact (see the module docs).
+/// One complete turn of `sonic` or `sonic-hex` (G2), compact (see the
+/// module docs). Cells are the board's: square bytes on the square board,
+/// hex slots on the hexagonal one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct SonicMove {
     from: u8,
     /// Where the mover comes to rest (for a capture branch, where the
-    /// replay ends: the king's square if the mover is removed, SCA-9).
+    /// replay ends: the king's cell if the mover is removed, SCA-9).
     to: u8,
     /// The attack unit of an R, B, Q or N move (a line direction or a
-    /// knight leap of the [`Grid`](super::geometry::Grid), as flag
-    /// `AS_KNIGHT` says).
+    /// knight leap of the board's geometry, as flag `AS_KNIGHT` says); the
+    /// castling's index of a castling.
     unit: u8,
     flags: u8,
     /// Start-of-turn form choice (bits 0–1, SCA-9.1/9.2) and form switch
     /// after the move (bits 2–3, SCA-8.1): 0 = none, else 1 + the form's
-    /// index in [`Form::ALL`].
-    forms: u8,
+    /// index in [`Form::ALL`]; the hexagonal pawn marks `EP`, `DOUBLE`.
+    extra: u8,
 }
 
 fn form_code(f: Form) -> u8 {
@@ -72,7 +90,8 @@ fn code_form(c: u8) -> Option<Form> {
 }
 
 impl SonicMove {
-    /// A pawn or king move from `from` to `to`.
+    /// A pawn or king move from `from` to `to` (on the hexagonal board also
+    /// a quiet move of another piece, SCA-3).
     #[inline]
     pub fn step(from: u8, to: u8) -> SonicMove {
         SonicMove {
@@ -80,7 +99,25 @@ impl SonicMove {
             to,
             unit: 0,
             flags: 0,
-            forms: 0,
+            extra: 0,
+        }
+    }
+
+    /// A hexagonal pawn's double step (GLN-1; SHF-1's three-cell move).
+    #[inline]
+    pub fn double(from: u8, to: u8) -> SonicMove {
+        SonicMove {
+            extra: DOUBLE,
+            ..SonicMove::step(from, to)
+        }
+    }
+
+    /// A hexagonal pawn's en passant capture onto `to` (GLN-1).
+    #[inline]
+    pub fn en_passant(from: u8, to: u8) -> SonicMove {
+        SonicMove {
+            extra: EP,
+            ..SonicMove::step(from, to)
         }
     }
 
@@ -109,16 +146,19 @@ impl SonicMove {
             to: b.end,
             unit,
             flags,
-            forms: 0,
+            extra: 0,
         }
     }
 
-    /// Castling of the king from `from` to `to` (SCA-8, SCA-11).
+    /// Castling of the king from `king` to `to` (SCA-8, SCA-11; SCA-13.1
+    /// with SHF-1): the castling's `index` in the board's list (0 on the
+    /// square board) and whether it is the long one.
     #[inline]
-    pub fn castle(from: u8, to: u8) -> SonicMove {
+    pub fn castle(king: u8, to: u8, index: usize, long: bool) -> SonicMove {
         SonicMove {
+            unit: ((index as u8) << 1) | u8::from(long),
             flags: CASTLE,
-            ..SonicMove::step(from, to)
+            ..SonicMove::step(king, to)
         }
     }
 
@@ -139,7 +179,7 @@ impl SonicMove {
     #[inline]
     pub fn with_start(self, f: Option<Form>) -> SonicMove {
         SonicMove {
-            forms: (self.forms & !3) | f.map_or(0, form_code),
+            extra: (self.extra & !3) | f.map_or(0, form_code),
             ..self
         }
     }
@@ -148,12 +188,12 @@ impl SonicMove {
     #[inline]
     pub fn with_switch(self, f: Form) -> SonicMove {
         SonicMove {
-            forms: (self.forms & 3) | (form_code(f) << 2),
+            extra: (self.extra & !12) | (form_code(f) << 2),
             ..self
         }
     }
 
-    /// The mover's start square.
+    /// The mover's start cell.
     #[inline]
     pub(crate) fn from(self) -> u8 {
         self.from
@@ -173,10 +213,26 @@ impl SonicMove {
     pub fn is_walk(self) -> bool {
         self.flags & WALK != 0
     }
-    /// Whether the move is a castling (SCA-8).
+    /// Whether the move is a castling (SCA-8; SCA-13.1).
     #[inline]
-    pub(crate) fn is_castle(self) -> bool {
+    pub fn is_castle(self) -> bool {
         self.flags & CASTLE != 0
+    }
+    /// The castling's index in the board's list and whether it is the long
+    /// one (only for [`SonicMove::is_castle`]).
+    #[inline]
+    pub(crate) fn castle_index(self) -> (usize, bool) {
+        (usize::from(self.unit >> 1), self.unit & 1 != 0)
+    }
+    /// Whether the move is a hexagonal pawn's en passant capture (GLN-1).
+    #[inline]
+    pub(crate) fn is_en_passant(self) -> bool {
+        self.extra & EP != 0
+    }
+    /// Whether the move is a hexagonal pawn's double step (GLN-1).
+    #[inline]
+    pub(crate) fn is_double(self) -> bool {
+        self.extra & DOUBLE != 0
     }
     /// The rotation at the first capture (SCA-4.1).
     #[inline]
@@ -212,12 +268,12 @@ impl SonicMove {
     /// The start-of-turn form choice, if any (SCA-9.1, SCA-9.2).
     #[inline]
     pub(crate) fn start_form(self) -> Option<Form> {
-        code_form(self.forms & 3)
+        code_form(self.extra & 3)
     }
     /// The form switch after the move, if any (SCA-8.1).
     #[inline]
     pub(crate) fn switch_form(self) -> Option<Form> {
-        code_form(self.forms >> 2)
+        code_form((self.extra >> 2) & 3)
     }
 }
 

@@ -131,7 +131,7 @@ pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
         return d;
     }
     let to = m.to();
-    if m.is_castling() {
+    if m.is_castle() {
         // SCA-13.1: the king's move, then the rook's.
         let (c, long) = m.castling(p.rules.base());
         let (_, r_to, _) = if long { c.long } else { c.short };

@@ -1,14 +1,16 @@
 //! `explain` for `sonic-hex`: legal or not, and the rule IDs that decide it
 //! (SCA-13 with the SCA rules it changes or keeps, GLN-1 for the pawns),
-//! from the one generator as in `sonic`
-//! ([`crate::variants::sonic::explain`]): a legal move is played with a
-//! [`RuleLog`] (its verdict names SCA-13, the piece's rule, then every
-//! rule whose effect happened, [`SonicHex::apply_traced`]); a rejected
-//! candidate (an endless branch, SCA-5) gives its rules and reason; a text
-//! naming no candidate is a move the piece cannot make.
+//! by the one `explain` of `sonic` ([`crate::variants::sonic::explain`]),
+//! with what the hexagonal board changes ([`Explained`]): a legal move is
+//! played with a [`RuleLog`] (its verdict names SCA-13, the piece's rule,
+//! then every rule whose effect happened, [`SonicHex::apply_traced`]) and
+//! given its reason here; a rejected candidate (an endless branch, SCA-5)
+//! gives its rules and reason; a text naming no candidate is a move the
+//! piece cannot make, for the reasons below.
 
 use crate::core::Notation as _;
-use crate::core::{Candidates, Game, MoveError, RuleLog, Verdict};
+use crate::core::{MoveError, RuleLog, Verdict};
+use crate::variants::sonic::explain::Explained;
 use crate::variants::sonic::pieces::{color_of, has_piece, is_ranged, kind, KING, KNIGHT, PAWN};
 
 use crate::variants::glinski::base::BaseId;
@@ -33,7 +35,7 @@ fn reason_of(p: &SonicHex, m: &HexMove) -> String {
             p.name(p.en_passant_victim(m.to()))
         ),
         PAWN if m.is_double() => "legal multi-cell first move from a start cell".into(),
-        KING if m.is_castling() => {
+        KING if m.is_castle() => {
             "castling: king and rook unmoved, the cells between them without pieces, the king not attacked on its start, the cells it passes over nor its destination (SCA-10)".into()
         }
         KING => "a step of the usual king (one form, SCA-13)".into(),
@@ -46,95 +48,92 @@ fn reason_of(p: &SonicHex, m: &HexMove) -> String {
     }
 }
 
-/// Whether the rejected candidate `m` is the move `text` names: the same
-/// text, or the same start, first capture and rotation (when given).
-fn names(p: &SonicHex, m: &HexMove, text: &str, syn: &MoveSyntax) -> bool {
-    if p.move_text(m) == text {
-        return true;
+impl Explained for SonicHex {
+    type Syntax = MoveSyntax;
+
+    fn syntax(&self, text: &str) -> Result<MoveSyntax, MoveError> {
+        parse_move_text_on(text, self.rules.shape())
     }
-    if !m.is_walk() || syn.path.len() < 2 || syn.promo.is_some() {
-        return false;
+
+    fn play_traced(&self, m: &HexMove, log: &mut RuleLog) {
+        self.clone().apply_traced(m, log);
     }
-    let course = p.course(m);
-    syn.path[0].1.slot() == m.from() as usize
-        && course.get(1).map(|&(c, _)| c as usize) == Some(syn.path[1].1.slot())
-        && (syn.rotation.is_none() || syn.rotation == m.rotation())
+
+    fn reason(&self, m: &HexMove) -> String {
+        reason_of(self, m)
+    }
+
+    /// A capture branch by its start, first capture and rotation (when
+    /// given).
+    fn names(&self, m: &HexMove, syn: &MoveSyntax) -> bool {
+        if !m.is_walk() || syn.path.len() < 2 || syn.promo.is_some() {
+            return false;
+        }
+        let course = self.course(m);
+        syn.path[0].1.slot() == m.from() as usize
+            && course.get(1).map(|&(c, _)| c as usize) == Some(syn.path[1].1.slot())
+            && (syn.rotation.is_none() || syn.rotation == m.rotation())
+    }
+
+    fn no_candidate(&self, text: &str, syn: &MoveSyntax, legal: &[HexMove]) -> Verdict {
+        no_candidate(self, text, syn, legal)
+    }
 }
 
-/// Says whether `text` is legal in `p` and which rules decide it.
-///
-/// # Errors
-/// Syntax errors only.
-pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
-    let text = text.trim();
-    let mut found = Candidates::default();
-    // `Candidates` never asks the generator to stop.
-    let _ = Game::generate(p, &mut found);
-    if let Some(m) = found.legal.iter().find(|m| p.move_text(m) == text) {
-        let mut log = RuleLog::default();
-        p.clone().apply_traced(m, &mut log);
-        return Ok(Verdict::legal(text, log.into_rules(), reason_of(p, m)));
-    }
-    let syn = parse_move_text_on(text, p.rules.shape())?;
-    if let Some((_, why)) = found.rejected.iter().find(|(m, _)| names(p, m, text, &syn)) {
-        return Ok(Verdict::illegal(
-            text,
-            why.rules.clone(),
-            why.reason.clone(),
-        ));
-    }
-    let moves = &found.legal;
+/// The verdict on a text that names no candidate of the generator
+/// (`moves`: the legal moves).
+fn no_candidate(p: &SonicHex, text: &str, syn: &MoveSyntax, moves: &[HexMove]) -> Verdict {
     if let Some(w) = p.winner {
-        return Ok(illegal(
+        return illegal(
             text,
             format!("the game is over ({} won)", w.name()),
             &["SCA-9.4", "SCA-13"],
-        ));
+        );
     }
     if syn.start_form.is_some() || syn.switch.is_some() {
-        return Ok(illegal(
+        return illegal(
             text,
             "the king has the single form 'king' on the hexagonal board: no form choices or switches",
             &["SCA-13"],
-        ));
+        );
     }
     if syn.castle.is_some() {
         match p.rules.board {
             BaseId::Glinski => {
-                return Ok(illegal(
+                return illegal(
                     text,
                     "there is no castling on Gliński's board",
                     &["SCA-13", "GLN-1"],
-                ))
+                )
             }
             BaseId::Mccooey => {
-                return Ok(illegal(
+                return illegal(
                     text,
                     "there is no castling on McCooey's board",
                     &["SCA-13", "SCA-13.1", "MCC-1"],
-                ))
+                )
             }
             BaseId::Shafran => {}
         }
-        return Ok(illegal(
+        return illegal(
             text,
             "castling on Shafran's board is written as the king's move (e1-b1, e1-c1, e1-h4, e1-g3)",
             &["SCA-13.1", "SHF-1"],
-        ));
+        );
     }
     let me = p.turn;
     let from = syn.path[0].1;
     let cell = p.cells[from.slot()];
     if !has_piece(cell) || color_of(cell) != me {
-        return Ok(illegal(
+        return illegal(
             text,
             format!("no {} piece on {}", me.name(), p.name(from.slot() as u8)),
             &["G2"],
-        ));
+        );
     }
     let k = kind(cell);
     if k != PAWN && syn.promo.is_some() {
-        return Ok(illegal(text, "only a pawn promotes", &["GLN-1"]));
+        return illegal(text, "only a pawn promotes", &["GLN-1"]);
     }
     if (k == KNIGHT || is_ranged(k)) && syn.path.len() >= 2 {
         // The same path with another rotation, or none: the rotation is
@@ -146,14 +145,14 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
             .filter(|t| t.split(':').next() == Some(body))
             .collect();
         if !same_path.is_empty() {
-            return Ok(illegal(
+            return illegal(
                 text,
                 format!(
                     "the rotation at the first capture does not match this path (legal: {})",
                     same_path.join(", ")
                 ),
                 &["SCA-4.1", "SCA-4.2", "SCA-13"],
-            ));
+            );
         }
     }
     if k == KING && syn.path.len() == 2 {
@@ -174,7 +173,7 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
             } else {
                 "castling refused: the king is attacked on its start cell, on a cell it passes over (king moved there, rook unmoved) or after castling — attacked as SCA-10 says: the opponent would have a move, bounces and Tails included, that captures or hits it"
             };
-            return Ok(illegal(text, reason, &["SCA-13.1", "SHF-1", "SCA-10"]));
+            return illegal(text, reason, &["SCA-13.1", "SHF-1", "SCA-10"]);
         }
     }
     let (reason, rules): (&str, &[&'static str]) = match k {
@@ -205,5 +204,5 @@ pub fn explain(p: &SonicHex, text: &str) -> Result<Verdict, MoveError> {
             &["SCA-3", "SCA-4", "SCA-4.2", "SCA-4.3", "SCA-13"],
         ),
     };
-    Ok(illegal(text, reason, rules))
+    illegal(text, reason, rules)
 }

@@ -23,8 +23,9 @@
 
 use crate::core::hex::{self, Cells as Bits};
 use crate::core::{Flow, MoveSink, Rejection};
+use crate::variants::sonic::generate::unit_moves;
 use crate::variants::sonic::pieces::{kind, KNIGHT};
-use crate::variants::sonic::walker::{NoWatch, Walker};
+use crate::variants::sonic::walker::Walker;
 
 use super::grid::HexGrid;
 use super::moves::HexMove;
@@ -125,9 +126,17 @@ fn piece_moves<S: MoveSink<HexMove>>(
     Flow::Continue(())
 }
 
+/// SCA-5 (SCA-13): the rejection of an endless branch.
+fn endless() -> Rejection {
+    Rejection {
+        rules: vec!["SCA-5", "SCA-13"],
+        reason: "endless move: the mover would return to the same cell and direction with nothing removed".into(),
+    }
+}
+
 /// Every capture branch of attack unit `unit` of the piece of `kind` on
-/// `from` (vacated), endless ones (SCA-5) left out (rejected, for a sink
-/// that wants them).
+/// `from` (vacated), by `sonic`'s [`unit_moves`]: endless ones (SCA-5)
+/// left out (rejected, for a sink that wants them).
 #[inline(always)]
 fn branches<S: MoveSink<HexMove>>(
     w: &mut Walker<HexGrid>,
@@ -136,21 +145,7 @@ fn branches<S: MoveSink<HexMove>>(
     kind: u8,
     unit: u8,
 ) -> Flow {
-    let stopped = w.unit(from, kind, unit, false, &mut NoWatch, &mut |_, b| {
-        let m = HexMove::piece(from, unit, b);
-        if b.endless {
-            if S::WANTS_REJECTED {
-                let why = Rejection {
-                    rules: vec!["SCA-5", "SCA-13"],
-                    reason: "endless move: the mover would return to the same cell and direction with nothing removed".into(),
-                };
-                sink.reject(m, why);
-            }
-            return false;
-        }
-        sink.push(m).is_break()
-    });
-    if stopped {
+    if unit_moves(w, sink, from, kind, unit, false, endless) {
         Flow::Break(())
     } else {
         Flow::Continue(())

@@ -18,7 +18,6 @@
 use crate::core::hex::{self, Cell, Dir, Shape, SLOTS};
 use crate::core::Rotation;
 use crate::variants::sonic::geometry::Geometry;
-use crate::variants::sonic::pieces::{BISHOP, QUEEN, ROOK};
 
 /// `[shape][dir][slot]`: the slot one step along clock direction `dir` on
 /// the board of `shape` ([`Shape::Glinski`] = 0, [`Shape::Shafran`] = 1),
@@ -123,6 +122,9 @@ impl HexGrid {
 }
 
 impl Geometry for HexGrid {
+    const ROOK_LINES: &'static [u8] = &ROOK_LINES;
+    const BISHOP_LINES: &'static [u8] = &BISHOP_LINES;
+    const QUEEN_LINES: &'static [u8] = &QUEEN_LINES;
     #[inline]
     fn step(self, cell: u8, dir: u8) -> Option<u8> {
         let n = STEP[self.shape as usize][dir as usize][cell as usize];
@@ -143,15 +145,6 @@ impl Geometry for HexGrid {
     fn leap(self, cell: u8, leap: u8) -> Option<u8> {
         let n = LEAP[self.shape as usize][leap as usize][cell as usize];
         (n != 0).then_some(n)
-    }
-    #[inline]
-    fn lines(self, kind: u8) -> &'static [u8] {
-        match kind {
-            ROOK => &ROOK_LINES,
-            BISHOP => &BISHOP_LINES,
-            QUEEN => &QUEEN_LINES,
-            _ => &[],
-        }
     }
     #[inline]
     fn leaps(self) -> &'static [u8] {

@@ -39,13 +39,16 @@
 //!
 //! Modules: [`grid`] (the board for the walker), [`pawns`], [`generate`]
 //! (the one generator, lists and bulk counts), [`moves`] (the compact move
-//! and its course, G2), [`position`] (state, `play`, the `Game`),
-//! [`notation`] (position and move text), `explain`, `diagram`.
+//! and its course, G2: `sonic`'s compact move), [`position`] (state,
+//! `play`), [`notation`] (position and move text), `explain`, `diagram`;
+//! this file: the registry entry, the rules in force and the `Game` (with
+//! `Notation`, `Explain`, `Draw`: `sonic`'s, written once for both boards).
 
 use crate::core::hex::Shape;
 use crate::core::{Choice, Variant};
 use crate::core::{DynGame, Mutant, OptionKind, RuleOption, Rules};
 use crate::variants::glinski::base::{Base, BaseId};
+use crate::variants::sonic::sonic_game;
 use crate::variants::sonic::walker::WalkRules;
 
 mod castling;
@@ -304,3 +307,13 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Err
         HexRules::from_rules(rules)?,
     )?))
 }
+
+// The `Game`, `Notation`, `Explain` and `Draw` of `sonic`, written once
+// for both boards: move texts on this board's cell names (SCA-13.1), a
+// move drawn from its cell in the picture's hex convention.
+sonic_game!(
+    SonicHex,
+    "sonic-hex",
+    syntax: |p, text| notation::parse_move_text_on(text, p.rules.shape()),
+    start: |p, m| moves::square_on(p.rules.shape(), m.from()),
+);

@@ -941,7 +941,7 @@ mod tests {
         for _ in 0..plies {
             n += compare(&p);
             for m in p.legal_moves() {
-                if m.is_castling() {
+                if m.is_castle() {
                     see(0);
                 }
             }

@@ -1,6 +1,6 @@
-//! The validated `sonic-hex` position: mailbox and occupancy boards,
-//! `play`, and the [`Game`] implementation (the generator is in
-//! [`super::generate`]).
+//! The validated `sonic-hex` position: mailbox and occupancy boards and
+//! `play` (the generator is in [`super::generate`], the
+//! [`crate::core::Game`] implementation in [`super`]).
 //!
 //! State: the mailbox of `sonic` ([`Cells`]: one byte per cell with the
 //! piece and a spring bit, indexed by the hex slot of
@@ -10,7 +10,7 @@
 //! cell, both kings' cells, the winner once a king is gone, and the
 //! counters; about 350 bytes, copied per node (copy-make).
 
-use crate::core::{Color, Game, MoveError, MoveSink, Outcome, PositionError, Trace, Verdict};
+use crate::core::{Color, PositionError, Trace};
 use crate::variants::glinski::base::FORWARD as PAWN_FORWARD;
 use crate::variants::sonic::pieces::{
     color_of, has_piece, kind, piece, Cells, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
@@ -210,7 +210,7 @@ impl SonicHex {
             KNIGHT => t.note("SCA-6"),
             _ => t.note("SCA-4"),
         }
-        if m.is_castling() {
+        if m.is_castle() {
             self.castle(m, t);
         } else if m.is_walk() {
             // SCA-4 … SCA-6, SCA-9: the walker replays the branch.
@@ -330,69 +330,5 @@ impl SonicHex {
         let rook = self.take(c.rook);
         self.put(k_to, king);
         self.put(r_to, rook);
-    }
-}
-
-impl Game for SonicHex {
-    type Move = HexMove;
-
-    fn variant(&self) -> &'static str {
-        "sonic-hex"
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn generate<S: MoveSink<HexMove>>(&self, sink: &mut S) -> crate::core::Flow {
-        SonicHex::generate(self, sink)
-    }
-
-    fn play(&mut self, m: &HexMove) {
-        self.apply(m);
-    }
-
-    /// SCA-9.4: a lost king loses; no legal move is a draw (check plays no
-    /// part on this board, SCA-13).
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(w) = self.winner {
-            return Some(Outcome::Win(w));
-        }
-        (!crate::core::Game::has_legal_move(self)).then_some(Outcome::Draw)
-    }
-}
-
-impl crate::core::Notation for SonicHex {
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn move_text(&self, m: &HexMove) -> String {
-        notation::move_text(self, m)
-    }
-
-    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        notation::parse_move_text_on(text, self.rules.shape()).map(|_| ())
-    }
-}
-
-impl crate::core::Explain for SonicHex {
-    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
-        super::explain::explain(self, text)
-    }
-}
-
-#[cfg(feature = "pictures")]
-impl crate::core::Draw for SonicHex {
-    fn diagram(&self) -> crate::core::diagram::Diagram {
-        super::diagram::diagram(self)
-    }
-
-    fn draw_move(&self, m: &HexMove) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_move(self, m)
-    }
-
-    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        Some(super::moves::square_on(self.rules.shape(), m.from()))
     }
 }
