@@ -22,7 +22,7 @@
 //!   the SCA-8.1 switch test by attack units (and `generate::unit_moves`,
 //!   the walker's branches as moves on either board);
 //! - [`notation`]: position text (G4, SCA-9.5, G6) and move text (G2);
-//! - [`explain`]: verdicts naming rule IDs (the one `explain` of both
+//! - `explain`: verdicts naming rule IDs (the one `explain` of both
 //!   boards, `explain::Explained` saying what differs);
 //! - [`position`]: the validated position and `play`;
 //! - this file: the registry entry, the rules in force and the `Game` with
@@ -44,7 +44,7 @@ pub mod check;
 #[cfg(feature = "pictures")]
 mod diagram;
 pub mod eggman;
-pub mod explain;
+pub(crate) mod explain;
 pub mod generate;
 pub mod geometry;
 pub mod moves;

@@ -108,7 +108,9 @@ fn piece_moves<S: MoveSink<HexMove>>(
             let to = leap[from];
             if to != 0 && targets_of_capture & (1u128 << to) != 0 {
                 // SCA-6 (SCA-13: Gliński's leaps): the Tails chain.
-                branches(w, sink, f, kind, unit as u8)?;
+                if unit_moves(w, sink, f, kind, unit as u8, false, endless) {
+                    return Flow::Break(());
+                }
             }
         }
     } else {
@@ -119,35 +121,20 @@ fn piece_moves<S: MoveSink<HexMove>>(
             targets(sink, from, ray & !block)?;
             if ray & targets_of_capture != 0 {
                 // SCA-4 … SCA-5 (SCA-13: 120° or 60° turns).
-                branches(w, sink, f, kind, d)?;
+                if unit_moves(w, sink, f, kind, d, false, endless) {
+                    return Flow::Break(());
+                }
             }
         }
     }
     Flow::Continue(())
 }
 
-/// SCA-5 (SCA-13): the rejection of an endless branch.
+/// SCA-5 (SCA-13): the rejection of an endless branch (`sonic`'s
+/// [`unit_moves`] gives it to a sink that wants rejected candidates).
 fn endless() -> Rejection {
     Rejection {
         rules: vec!["SCA-5", "SCA-13"],
         reason: "endless move: the mover would return to the same cell and direction with nothing removed".into(),
-    }
-}
-
-/// Every capture branch of attack unit `unit` of the piece of `kind` on
-/// `from` (vacated), by `sonic`'s [`unit_moves`]: endless ones (SCA-5)
-/// left out (rejected, for a sink that wants them).
-#[inline(always)]
-fn branches<S: MoveSink<HexMove>>(
-    w: &mut Walker<HexGrid>,
-    sink: &mut S,
-    from: u8,
-    kind: u8,
-    unit: u8,
-) -> Flow {
-    if unit_moves(w, sink, from, kind, unit, false, endless) {
-        Flow::Break(())
-    } else {
-        Flow::Continue(())
     }
 }

@@ -53,7 +53,7 @@ use crate::variants::sonic::walker::WalkRules;
 
 mod castling;
 #[cfg(feature = "pictures")]
-pub mod diagram;
+mod diagram;
 mod explain;
 pub mod generate;
 pub mod grid;
