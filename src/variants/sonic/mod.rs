@@ -328,8 +328,8 @@ macro_rules! sonic_game {
             }
 
             /// SCA-9.4: a captured or lost king loses; no legal move is a
-            /// draw (check plays no part in it; SCA-13: none on the
-            /// hexagonal board).
+            /// draw, in check or not (SCA-13: check has no effect on
+            /// legality on the hexagonal board).
             fn outcome(&self) -> Option<$crate::core::Outcome> {
                 if let Some(w) = self.winner {
                     return Some($crate::core::Outcome::Win(w));
