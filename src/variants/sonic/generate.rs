@@ -42,7 +42,7 @@
 //! discards, with the rule and the reason: endless branches (SCA-5),
 //! castlings that fail a condition, naming the square (SCA-8, SCA-11,
 //! SCA-10), and form switches SCA-8.1 forbids (tested by playing the
-//! move, [`SwitchBar`]).
+//! move, `SwitchBar`).
 
 use smallvec::SmallVec;
 

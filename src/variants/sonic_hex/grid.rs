@@ -48,7 +48,7 @@ static STEP: [[[u8; SLOTS]; 12]; 2] = {
 };
 
 /// `[shape][i][slot]`: the slot one knight leap [`hex::KNIGHT_LEAPS`]`[i]`
-/// away on the board of `shape` (as [`STEP`]), 0 off that board.
+/// away on the board of `shape` (as `STEP`), 0 off that board.
 pub static LEAP: [[[u8; SLOTS]; 12]; 2] = {
     let mut t = [[[0u8; SLOTS]; 12]; 2];
     let shapes = [Shape::Glinski, Shape::Shafran];
