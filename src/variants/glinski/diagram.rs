@@ -16,8 +16,9 @@ use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, Mo
 use crate::core::hex::{Cell, Shape, DIRECTION, NOT_ALIGNED};
 use crate::core::{Color, Square};
 
-use super::fen::LETTERS;
-use super::position::{Mv, Pos, FORWARD, F_CASTLE, F_EP, KNIGHT, NO_EP, WHITE};
+use super::moves::{Mv, F_CASTLE, F_EP};
+use super::notation::LETTERS;
+use super::position::{Pos, FORWARD, KNIGHT, NO_EP, WHITE};
 
 /// The square of a slot in the picture convention of [`Geometry::Hex`]
 /// (file index 0..=10 for a..l without j, rank − 1).

@@ -18,9 +18,9 @@
 use crate::core::hex::{between, bishop_attacks, rook_attacks, Cell, Shape};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
+use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE};
 use super::position::{
-    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE, KING, KNIGHT,
-    NO_EP, PAWN, QUEEN, ROLE_NAMES, ROOK,
+    Pos, BISHOP, CAPTURE_DIRS, FORWARD, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROLE_NAMES, ROOK,
 };
 
 /// Parses the canonical move text: (from, to, promotion role).
@@ -80,7 +80,7 @@ pub fn text_of_on(shape: Shape, m: Mv) -> String {
         shape.slot_name(m.to as usize)
     );
     if let Some(r) = m.promo() {
-        s.push(super::fen::LETTERS[r].to_ascii_lowercase());
+        s.push(super::notation::LETTERS[r].to_ascii_lowercase());
     }
     s
 }

@@ -40,7 +40,8 @@ use crate::core::hex::{Cell, FILES};
 use crate::core::MoveError;
 
 use super::explain::{parse_text, text_of};
-use super::position::{Mv, Pos, BISHOP, F_EP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::moves::{Mv, F_EP};
+use super::position::{Pos, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// The language of a record's piece letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@
 
 use crate::core::{Choice, DynGame, Mutant, OptionKind, RuleOption, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, MCCOOEY};
-use crate::variants::glinski::game::hex_game;
+use crate::variants::glinski::hex_game;
 use crate::variants::glinski::position::{
     MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_EP, OPT_MCCOOEY_LETTERS,
 };

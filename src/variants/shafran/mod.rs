@@ -26,7 +26,7 @@
 //! Check and mate as in chess; stalemate is a draw. Start perft 42 / 1706
 //! / 75494.
 //!
-//! Position text ([`crate::variants::glinski::fen`]): the ranks 10 (e10 …
+//! Position text ([`crate::variants::glinski::notation`]): the ranks 10 (e10 …
 //! i10) down to 1 (a1 … e1), side, castling (`AIai` subset or `-`), en
 //! passant (the crossed cells in order, `d3,d4`, or `-`), counters.
 //!
@@ -35,7 +35,7 @@
 
 use crate::core::{Choice, DynGame, Mutant, OptionKind, RuleOption, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, SHAFRAN};
-use crate::variants::glinski::game::hex_game;
+use crate::variants::glinski::hex_game;
 use crate::variants::glinski::position::{
     MUT_CASTLE_THROUGH_CHECK, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_TRIPLE_STEP, OPT_EP_LAST,
     OPT_LONG_CASTLING,

@@ -3,7 +3,7 @@
 //! # Position text
 //!
 //! Gliński's hexagonal FEN (the text of `glinski`, see
-//! [`crate::variants::glinski::fen`]) plus a springs field:
+//! [`crate::variants::glinski::notation`]) plus a springs field:
 //!
 //! ```text
 //! position = board SP turn SP ep [SP halfmove SP fullmove [SP springs]]
@@ -76,7 +76,7 @@ use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::{Color, Field, MoveError, PositionError};
 use crate::variants::glinski::base::{BaseId, FORWARD};
-use crate::variants::glinski::fen::{
+use crate::variants::glinski::notation::{
     board_field, ranks_of, shape_rank_cells as rank_cells, Setup as GlinskiSetup,
 };
 use crate::variants::sonic::notation::{
