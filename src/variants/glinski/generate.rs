@@ -25,10 +25,9 @@ use crate::core::{Flow, MoveSink, Rejection};
 use super::base::BaseId;
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO, F_TRIPLE};
 use super::position::{
-    base_of, bit, Pos, BISHOP, BLACK, CAPTURE_DIRS, FORWARD, KING, KNIGHT,
-    MUT_CASTLE_THROUGH_CHECK, MUT_CENTRE_DOUBLE_STEP, MUT_FIRST_MOVE_DOUBLE_STEP,
-    MUT_KING_INTO_CHECK, MUT_NO_EP, MUT_NO_TRIPLE_STEP, MUT_PINNED_MOVE, NO_EP, OPT_EP_LAST,
-    OPT_LONG_CASTLING, PAWN, QUEEN, ROLE_NAMES, ROOK, WHITE,
+    base_of, bit, Color, Pos, Role, CAPTURE_DIRS, FORWARD, MUT_CASTLE_THROUGH_CHECK,
+    MUT_CENTRE_DOUBLE_STEP, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
+    MUT_NO_TRIPLE_STEP, MUT_PINNED_MOVE, NO_EP, OPT_EP_LAST, OPT_LONG_CASTLING,
 };
 
 /// How the generator hands moves to any core sink (a list, a count: bulk
@@ -135,7 +134,7 @@ impl Pos {
     /// candidate the generator discards, with the reason.
     #[inline]
     pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
-        match (self.base, self.turn == WHITE) {
+        match (self.base, self.turn == Color::White) {
             (BaseId::Glinski, true) => self.gen::<true, 0, _>(sink),
             (BaseId::Glinski, false) => self.gen::<false, 0, _>(sink),
             (BaseId::Mccooey, true) => self.gen::<true, 1, _>(sink),
@@ -160,12 +159,12 @@ impl Pos {
         let base = base_of::<B>();
         let rule = base.rule;
         let name = |s: usize| base.shape.slot_name(s);
-        let us = if W { WHITE } else { BLACK };
-        let them = us ^ 1;
+        let us = if W { Color::White } else { Color::Black };
+        let them = us.other();
         let own = self.colors[us];
         let enemy = self.colors[them];
         let occ = own | enemy;
-        let kbb = self.roles[KING] & own;
+        let kbb = self.roles[Role::King] & own;
         if kbb == 0 {
             // Only under a mutant that lets a king be taken.
             return Flow::Continue(());
@@ -175,12 +174,12 @@ impl Pos {
 
         // Checkers and pins: scan the king's lines that hold an enemy
         // slider of the matching kind.
-        let mut checkers = ((hex::KNIGHT[k] & self.roles[KNIGHT])
-            | (base.pawn_attacks(kind, us, k) & self.roles[PAWN]))
+        let mut checkers = ((hex::KNIGHT[k] & self.roles[Role::Knight])
+            | (base.pawn_attacks(kind, us.index(), k) & self.roles[Role::Pawn]))
             & enemy;
         let mut pinned = 0u128;
-        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & enemy;
-        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & enemy;
+        let rq = (self.roles[Role::Rook] | self.roles[Role::Queen]) & enemy;
+        let bq = (self.roles[Role::Bishop] | self.roles[Role::Queen]) & enemy;
         let pins = self.mutants & MUT_PINNED_MOVE == 0;
         for (lines, snipers, first) in [(&ORTHOGONAL_LINES, rq, 0), (&DIAGONAL_LINES, bq, 1)] {
             if lines[k] & snipers == 0 {
@@ -254,7 +253,7 @@ impl Pos {
                 let c = checkers.trailing_zeros() as usize;
                 Rejection::new(rule, format!(
                     "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
-                    ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
+                    self.role_at(c).unwrap_or(Role::Pawn).name(),
                     name(c)
                 ))
             } else {
@@ -262,7 +261,7 @@ impl Pos {
                     rule,
                     format!(
                         "leaves own king in check: the {} on {} is pinned to the king on {king}",
-                        ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
+                        self.role_at(from).unwrap_or(Role::Pawn).name(),
                         name(from)
                     ),
                 )
@@ -270,13 +269,13 @@ impl Pos {
         };
 
         // Knights (a pinned knight never moves).
-        for from in Cells(self.roles[KNIGHT] & own & !pinned) {
+        for from in Cells(self.roles[Role::Knight] & own & !pinned) {
             sink.piece(from, on::<B>(hex::KNIGHT[from]) & tmask)?;
         }
         // Sliders; a pinned slider keeps to its pin line (and has no move
         // at all when in check).
-        let diag = (self.roles[BISHOP] | self.roles[QUEEN]) & own;
-        let orth = (self.roles[ROOK] | self.roles[QUEEN]) & own;
+        let diag = (self.roles[Role::Bishop] | self.roles[Role::Queen]) & own;
+        let orth = (self.roles[Role::Rook] | self.roles[Role::Queen]) & own;
         for from in Cells((diag | orth) & !pinned) {
             sink.piece(
                 from,
@@ -292,9 +291,9 @@ impl Pos {
         if S::WANTS_REJECTED {
             // The same masks, read the other way: each piece's reach minus
             // what was generated above.
-            for from in Cells((self.roles[KNIGHT] & own) | diag | orth) {
+            for from in Cells((self.roles[Role::Knight] & own) | diag | orth) {
                 let b = bit(from);
-                let knight = self.roles[KNIGHT] & b != 0;
+                let knight = self.roles[Role::Knight] & b != 0;
                 let reach = on::<B>(if knight {
                     hex::KNIGHT[from]
                 } else {
@@ -312,13 +311,13 @@ impl Pos {
         }
 
         // Pawns: set-wise for unpinned pawns; pinned ones one by one.
-        let pawns = self.roles[PAWN] & own;
+        let pawns = self.roles[Role::Pawn] & own;
         let empty = base.shape.board() & !occ;
-        let fwd = FORWARD[us];
-        let [c1, c2] = CAPTURE_DIRS[kind][us];
-        let mut two = base.two_steps[us];
+        let fwd = FORWARD[us.index()];
+        let [c1, c2] = CAPTURE_DIRS[kind][us.index()];
+        let mut two = base.two_steps[us.index()];
         if self.mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-            two = base.pawn_start[us];
+            two = base.pawn_start[us.index()];
         }
         if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
             two &= !self.moved;
@@ -326,9 +325,9 @@ impl Pos {
         let three = if self.mutants & MUT_NO_TRIPLE_STEP != 0 {
             0
         } else {
-            base.three_steps[us] & two
+            base.three_steps[us.index()] & two
         };
-        let has_three = base.three_steps[us] != 0;
+        let has_three = base.three_steps[us.index()] != 0;
         let free = pawns & !pinned;
         let mut single = shift(free, fwd) & empty;
         let mut double_step = shift(shift(free & two, fwd) & empty, fwd) & empty;
@@ -360,7 +359,7 @@ impl Pos {
         triple &= tmask;
         left &= tmask;
         right &= tmask;
-        let promo = base.promotion[us];
+        let promo = base.promotion[us.index()];
         let back = -fwd.slot_offset();
         let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
         sink.pawns(single & !promo, back, F_NORMAL)?;
@@ -381,7 +380,7 @@ impl Pos {
                 let s1 = shift(b, fwd) & empty;
                 let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
                 let s3 = shift(s2 & shift(shift(b & three, fwd), fwd), fwd) & empty;
-                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us, from) & enemy);
+                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us.index(), from) & enemy);
                 let kept = if pinned & b == 0 {
                     tmask
                 } else if checkers == 0 {
@@ -416,7 +415,7 @@ impl Pos {
                     continue;
                 }
                 let ep = ep as usize;
-                for from in Cells(base.pawn_attacks(kind, them, ep) & pawns) {
+                for from in Cells(base.pawn_attacks(kind, them.index(), ep) & pawns) {
                     let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
                     if !self.attacked_on::<B>(k, them, enemy & !bit(cap), occ2) {
                         sink.one(Mv::new(from, ep, F_EP))?;
@@ -448,20 +447,20 @@ impl Pos {
     fn castlings<const B: usize, S: MoveSink<Mv>>(
         &self,
         sink: &mut S,
-        us: usize,
+        us: Color,
         k: usize,
         occ: u128,
         in_check: bool,
     ) -> Flow {
         let base = base_of::<B>();
-        let them = us ^ 1;
+        let them = us.other();
         let enemy = self.colors[them];
         let free = self.mutants & MUT_CASTLE_THROUGH_CHECK != 0;
         for c in base.castlings {
-            if c.color != us
+            if c.color != us.index()
                 || self.castling & c.right == 0
                 || c.king as usize != k
-                || self.pieces(us, ROOK) & bit(c.rook as usize) == 0
+                || self.pieces(us, Role::Rook) & bit(c.rook as usize) == 0
             {
                 continue;
             }

@@ -55,7 +55,7 @@ pub use moves::Mv;
 pub use notation::START_TEXT as START;
 use position::{
     Pos, MUT_DIAGONAL_PAWN_CAPTURES, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
-    MUT_PINNED_MOVE, WHITE,
+    MUT_PINNED_MOVE,
 };
 /// Gliński's pawn geometry, for the games built on `glinski` (SCA-13's
 /// `sonic-hex` has Gliński pawns): start cells, promotion cells, the cells
@@ -213,11 +213,7 @@ impl Game for Glinski {
     }
 
     fn turn(&self) -> Color {
-        if self.pos.turn == WHITE {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.pos.turn
     }
 
     fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> crate::core::Flow {
@@ -414,7 +410,7 @@ macro_rules! hex_game {
             fn parse_text(
                 &self,
                 text: &str,
-            ) -> Result<(usize, usize, Option<usize>), $crate::core::MoveError> {
+            ) -> Result<(usize, usize, Option<$crate::core::chess::Role>), $crate::core::MoveError> {
                 let (f, t, p) =
                     $crate::variants::glinski::explain::parse_text_on(self.pos.shape(), text)?;
                 Ok((f.slot(), t.slot(), p))
@@ -429,11 +425,7 @@ macro_rules! hex_game {
             }
 
             fn turn(&self) -> $crate::core::Color {
-                if self.pos.turn == $crate::variants::glinski::position::WHITE {
-                    $crate::core::Color::White
-                } else {
-                    $crate::core::Color::Black
-                }
+                self.pos.turn
             }
 
             fn generate<S: $crate::core::MoveSink<Self::Move>>(

@@ -63,13 +63,8 @@ use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::base::{Base, BaseId};
-use super::position::{
-    Pos, BISHOP, BLACK, KING, KNIGHT, MUT_CENTRE_DOUBLE_STEP, NO_EP, PAWN, QUEEN, ROOK, WHITE,
-};
+use super::position::{ByColor, ByRole, Pos, Role, MUT_CENTRE_DOUBLE_STEP, NO_EP};
 use crate::core::hex::Shape;
-
-/// Piece letters by role (upper case = White).
-pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
 /// The start position (GLN-1).
 pub const START_TEXT: &str =
@@ -79,9 +74,9 @@ pub const START_TEXT: &str =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per slot.
-    pub(crate) board: [Option<(usize, usize)>; SLOTS],
-    /// The side to move (colour index).
-    pub(crate) turn: usize,
+    pub(crate) board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub(crate) turn: Color,
     /// The cell a double-stepping pawn just passed over (en passant), if
     /// any; after a three-cell move (SHF-1) the crossed cell next to the
     /// pawn.
@@ -122,7 +117,7 @@ pub(crate) fn ranks_of(shape: Shape) -> u8 {
 pub(crate) fn board_field(
     shape: Shape,
     field: &str,
-) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
+) -> Result<[Option<(Color, Role)>; SLOTS], PositionError> {
     const F: Field = Field::Board;
     let ranks: Vec<&str> = field.split('/').collect();
     let n = ranks_of(shape) as usize;
@@ -168,7 +163,7 @@ pub(crate) fn board_field(
                 continue;
             }
             let ch = text[k..].chars().next().unwrap_or('?');
-            let Some(role) = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()) else {
+            let Some(role) = Role::from_letter(ch.to_ascii_uppercase()) else {
                 return Err(PositionError::syntax(
                     F,
                     format!(
@@ -179,9 +174,9 @@ pub(crate) fn board_field(
             };
             if let Some(cell) = cells.get(at) {
                 let color = if ch.is_ascii_uppercase() {
-                    WHITE
+                    Color::White
                 } else {
-                    BLACK
+                    Color::Black
                 };
                 board[cell.slot()] = Some((color, role));
             }
@@ -250,11 +245,7 @@ impl Setup {
             _ => {}
         }
         let board = board_field(shape, fields[0])?;
-        let turn = if parse_turn(fields[1])? == Color::White {
-            WHITE
-        } else {
-            BLACK
-        };
+        let turn = parse_turn(fields[1])?;
         let mut castling = 0u8;
         if castle == 1 && fields[2] != "-" {
             let letters: String = base.castlings.iter().map(|c| c.letter).collect();
@@ -336,8 +327,8 @@ impl Setup {
         let shape = base.shape;
         let name = |s: usize| shape.slot_name(s);
         let mut pos = Pos {
-            roles: [0; 6],
-            colors: [0; 2],
+            roles: ByRole([0; 6]),
+            colors: ByColor([0; 2]),
             turn: self.turn,
             ep: NO_EP,
             ep2: NO_EP,
@@ -356,21 +347,23 @@ impl Setup {
             }
         }
         let invalid = |m: String| PositionError::invalid(Field::Board, m);
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let n = pos.pieces(c, KING).count_ones();
+        for c in Color::BOTH {
+            let n = pos.pieces(c, Role::King).count_ones();
             if n != 1 {
+                let name = c.name();
                 return Err(invalid(format!("{n} {name} kings (exactly one needed)")));
             }
         }
-        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
-            let count = |r: usize| pos.pieces(c, r).count_ones();
-            let start = |r: usize| base.array[c][r].count_ones();
-            let pawns = count(PAWN);
-            let max_pawns = start(PAWN);
-            let max_pieces: u32 = (0..6).map(start).sum();
-            let promoted: u32 = [KNIGHT, BISHOP, ROOK, QUEEN]
-                .iter()
-                .map(|&r| count(r).saturating_sub(start(r)))
+        for c in Color::BOTH {
+            let side = c.name();
+            let count = |r: Role| pos.pieces(c, r).count_ones();
+            let start = |r: Role| base.array[c.index()][r as usize].count_ones();
+            let pawns = count(Role::Pawn);
+            let max_pawns = start(Role::Pawn);
+            let max_pieces: u32 = Role::ALL.into_iter().map(start).sum();
+            let promoted: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .into_iter()
+                .map(|r| count(r).saturating_sub(start(r)))
                 .sum();
             if pos.colors[c].count_ones() > max_pieces
                 || pawns > max_pawns
@@ -381,15 +374,16 @@ impl Setup {
                 )));
             }
         }
-        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
-            let pawns = pos.pieces(c, PAWN);
-            if let Some(s) = Cells(pawns & base.promotion[c]).next() {
+        for c in Color::BOTH {
+            let side = c.name();
+            let pawns = pos.pieces(c, Role::Pawn);
+            if let Some(s) = Cells(pawns & base.promotion[c.index()]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (its promotion cell)",
                     name(s)
                 )));
             }
-            if let Some(s) = Cells(pawns & !base.pawn_cells[c]).next() {
+            if let Some(s) = Cells(pawns & !base.pawn_cells[c.index()]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (no {side} pawn can stand behind its start cells)",
                     name(s)
@@ -400,8 +394,9 @@ impl Setup {
             if self.castling & c.right == 0 {
                 continue;
             }
-            if pos.pieces(c.color, KING) & (1u128 << c.king) == 0
-                || pos.pieces(c.color, ROOK) & (1u128 << c.rook) == 0
+            let color = Color::from_index(c.color);
+            if pos.pieces(color, Role::King) & (1u128 << c.king) == 0
+                || pos.pieces(color, Role::Rook) & (1u128 << c.rook) == 0
             {
                 return Err(PositionError::invalid(
                     Field::Castling,
@@ -415,23 +410,23 @@ impl Setup {
             }
             pos.castling |= c.right;
         }
-        if pos.in_check(self.turn ^ 1) {
-            let side = if self.turn == WHITE { "black" } else { "white" };
+        if pos.in_check(self.turn.other()) {
+            let side = self.turn.other().name();
             return Err(invalid(format!(
                 "the side not to move ({side}) is in check"
             )));
         }
         if let Some(ep) = self.ep {
-            let mover = self.turn ^ 1;
+            let mover = self.turn.other();
             // The mover's pawn moved from `origin` over the crossed cells
             // (`ep2` then `ep`) to `pawn`.
-            let (back, ahead) = if mover == WHITE {
+            let (back, ahead) = if mover == Color::White {
                 (Dir::DOWN, Dir::UP)
             } else {
                 (Dir::UP, Dir::DOWN)
             };
             let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
-            let mover_name = if mover == WHITE { "white" } else { "black" };
+            let mover_name = mover.name();
             let crossed = match self.ep2 {
                 Some(first) if shape.step(first, ahead) != Some(ep) => {
                     return Err(bad(format!(
@@ -446,11 +441,11 @@ impl Setup {
             let first = self.ep2.unwrap_or(ep);
             let cells = if self.ep2.is_some() { "three" } else { "two" };
             let from_cells = if self.ep2.is_some() {
-                base.three_steps[mover]
+                base.three_steps[mover.index()]
             } else if mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-                base.pawn_start[mover]
+                base.pawn_start[mover.index()]
             } else {
-                base.two_steps[mover]
+                base.two_steps[mover.index()]
             };
             let origin = shape
                 .step(first, back)
@@ -459,12 +454,12 @@ impl Setup {
                 return Err(bad(format!(
                     "{} is not crossed by a {mover_name} pawn moving {cells} cells from a start cell (the side to move is {})",
                     if self.ep2.is_some() { format!("{},{}", name(first.slot()), name(ep.slot())) } else { name(ep.slot()) },
-                    if self.turn == WHITE { "white" } else { "black" }
+                    self.turn.name()
                 )));
             };
             let pawn = shape
                 .step(ep, ahead)
-                .filter(|p| pos.pieces(mover, PAWN) & p.bit() != 0);
+                .filter(|p| pos.pieces(mover, Role::Pawn) & p.bit() != 0);
             let Some(_) = pawn else {
                 return Err(bad(format!(
                     "no {mover_name} pawn on {} (the cell after {})",
@@ -501,8 +496,8 @@ pub fn write(pos: &Pos) -> String {
                         board.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let l = LETTERS[r];
-                    board.push(if pos.colors[WHITE] & c.bit() != 0 {
+                    let l = r.letter();
+                    board.push(if pos.colors[Color::White] & c.bit() != 0 {
                         l
                     } else {
                         l.to_ascii_lowercase()
@@ -526,11 +521,7 @@ pub fn write(pos: &Pos) -> String {
             shape.slot_name(ep as usize)
         ),
     };
-    let turn = turn_char(if pos.turn == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    });
+    let turn = turn_char(pos.turn);
     let castling = if base.castlings.is_empty() {
         String::new()
     } else {

@@ -1,5 +1,6 @@
 //! The validated Gliński position (GLN-1, and MCC-1 / SHF-1 by its base):
-//! its state, the attack test and playing a move (copy-make).
+//! its state, the typed pieces ([`Role`], [`Color`]), the attack test and
+//! playing a move (copy-make).
 //!
 //! State: eight 128-bit occupancy boards (six roles, two colours) on the
 //! slots of [`crate::core::hex`], side to move, en passant cell, mutant
@@ -15,15 +16,8 @@ use super::base::{Base, BaseId, BASES, GLINSKI};
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
 use crate::core::hex::Shape;
 
-pub const PAWN: usize = 0;
-pub const KNIGHT: usize = 1;
-pub const BISHOP: usize = 2;
-pub const ROOK: usize = 3;
-pub const QUEEN: usize = 4;
-pub const KING: usize = 5;
-
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub use crate::core::chess::{ByRole, Role};
+pub use crate::core::{ByColor, Color};
 
 /// "No en passant cell" (slot 0 is off the board).
 pub const NO_EP: u8 = 0;
@@ -57,16 +51,16 @@ pub const OPT_MCCOOEY_LETTERS: u8 = 4;
 /// The start cells of each colour's pawns (GLN-1): White b1 c2 d3 e4 f5
 /// g4 h3 i2 k1, Black b7 … k7. A pawn of that colour on one of them may
 /// step two cells.
-pub const START: [u128; 2] = GLINSKI.pawn_start;
+pub const START: ByColor<u128> = ByColor(GLINSKI.pawn_start);
 
 /// The promotion cells (the far edge: the cells with no cell straight
 /// ahead): White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6, Black rank 1.
-pub const PROMOTION: [u128; 2] = GLINSKI.promotion;
+pub const PROMOTION: ByColor<u128> = ByColor(GLINSKI.promotion);
 
 /// Cells a pawn of each colour can stand on: reachable from its start
 /// cells by its moves (forward and the two capture directions). The rest
 /// ("behind" the start cells) is impossible in a position.
-pub const PAWN_CELLS: [u128; 2] = GLINSKI.pawn_cells;
+pub const PAWN_CELLS: ByColor<u128> = ByColor(GLINSKI.pawn_cells);
 
 pub use super::base::{CAPTURE_DIRS, FORWARD, PAWN_ATTACKS};
 
@@ -74,10 +68,12 @@ pub use super::base::{CAPTURE_DIRS, FORWARD, PAWN_ATTACKS};
 /// outside, so move generation never sees an inconsistent state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pos {
-    pub roles: [u128; 6],
-    pub colors: [u128; 2],
-    /// `WHITE` or `BLACK`.
-    pub turn: usize,
+    /// The cells of each role's pieces, both sides.
+    pub roles: ByRole<u128>,
+    /// The cells of each side's pieces.
+    pub colors: ByColor<u128>,
+    /// The side to move.
+    pub turn: Color,
     /// The crossed cell next to the destination of the last move's
     /// multi-step (a double step's skipped cell), or `NO_EP`.
     pub ep: u8,
@@ -114,9 +110,6 @@ impl std::hash::Hash for Pos {
     }
 }
 
-/// Role names by role index.
-pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-
 #[inline(always)]
 pub(super) fn bit(s: usize) -> u128 {
     1u128 << s
@@ -131,11 +124,11 @@ pub(super) const fn base_of<const B: usize>() -> &'static Base {
 impl Pos {
     #[inline]
     pub fn occupied(&self) -> u128 {
-        self.colors[0] | self.colors[1]
+        self.colors[Color::White] | self.colors[Color::Black]
     }
 
     #[inline]
-    pub fn pieces(&self, color: usize, role: usize) -> u128 {
+    pub fn pieces(&self, color: Color, role: Role) -> u128 {
         self.colors[color] & self.roles[role]
     }
 
@@ -158,22 +151,22 @@ impl Pos {
 
     /// The role on slot `s`, if any.
     #[inline]
-    pub fn role_at(&self, s: usize) -> Option<usize> {
+    pub fn role_at(&self, s: usize) -> Option<Role> {
         let b = bit(s);
         if self.occupied() & b == 0 {
             return None;
         }
-        (0..6).find(|&r| self.roles[r] & b != 0)
+        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
     }
 
     /// The colour of the piece on slot `s`, if any.
     #[inline]
-    pub fn color_at(&self, s: usize) -> Option<usize> {
+    pub fn color_at(&self, s: usize) -> Option<Color> {
         let b = bit(s);
-        if self.colors[WHITE] & b != 0 {
-            Some(WHITE)
-        } else if self.colors[BLACK] & b != 0 {
-            Some(BLACK)
+        if self.colors[Color::White] & b != 0 {
+            Some(Color::White)
+        } else if self.colors[Color::Black] & b != 0 {
+            Some(Color::Black)
         } else {
             None
         }
@@ -182,8 +175,8 @@ impl Pos {
     /// The king slot of `color` (`None` only under a mutant that lets a
     /// king be taken).
     #[inline]
-    pub fn king(&self, color: usize) -> Option<usize> {
-        let k = self.pieces(color, KING);
+    pub fn king(&self, color: Color) -> Option<usize> {
+        let k = self.pieces(color, Role::King);
         (k != 0).then(|| k.trailing_zeros() as usize)
     }
 
@@ -203,15 +196,16 @@ impl Pos {
 
     /// The cells a pawn of `color` on `s` attacks.
     #[inline]
-    pub fn pawn_attacks(&self, color: usize, s: usize) -> u128 {
-        self.base().pawn_attacks(self.capture_kind(), color, s)
+    pub fn pawn_attacks(&self, color: Color, s: usize) -> u128 {
+        self.base()
+            .pawn_attacks(self.capture_kind(), color.index(), s)
     }
 
     /// Whether a piece of `them` (the set `them_bb`, a subset of one
     /// colour's pieces) attacks slot `sq` with occupancy `occ` (the piece
     /// moves of GLN-1 on the position's board; early exits).
     #[inline]
-    pub fn attacked(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+    pub fn attacked(&self, sq: usize, by: Color, them_bb: u128, occ: u128) -> bool {
         match self.base {
             BaseId::Glinski => self.attacked_on::<0>(sq, by, them_bb, occ),
             BaseId::Mccooey => self.attacked_on::<1>(sq, by, them_bb, occ),
@@ -223,32 +217,34 @@ impl Pos {
     pub(super) fn attacked_on<const B: usize>(
         &self,
         sq: usize,
-        by: usize,
+        by: Color,
         them_bb: u128,
         occ: u128,
     ) -> bool {
         let base = base_of::<B>();
         let kind = base.captures ^ self.pawn_mode();
-        if hex::KNIGHT[sq] & self.roles[KNIGHT] & them_bb != 0
-            || base.pawn_attacks(kind, by ^ 1, sq) & self.roles[PAWN] & them_bb != 0
-            || hex::KING[sq] & self.roles[KING] & them_bb != 0
+        if hex::KNIGHT[sq] & self.roles[Role::Knight] & them_bb != 0
+            || base.pawn_attacks(kind, by.other().index(), sq) & self.roles[Role::Pawn] & them_bb
+                != 0
+            || hex::KING[sq] & self.roles[Role::King] & them_bb != 0
         {
             return true;
         }
         // The pieces all stand on the board, so the unmasked tables of
         // Gliński's board find the same attackers.
-        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & them_bb;
+        let rq = (self.roles[Role::Rook] | self.roles[Role::Queen]) & them_bb;
         if rq & ORTHOGONAL_LINES[sq] != 0 && rook_attacks(sq, occ) & rq != 0 {
             return true;
         }
-        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & them_bb;
+        let bq = (self.roles[Role::Bishop] | self.roles[Role::Queen]) & them_bb;
         bq & DIAGONAL_LINES[sq] != 0 && bishop_attacks(sq, occ) & bq != 0
     }
 
     /// Whether `color`'s king is attacked.
-    pub fn in_check(&self, color: usize) -> bool {
+    pub fn in_check(&self, color: Color) -> bool {
+        let them = color.other();
         self.king(color)
-            .is_some_and(|k| self.attacked(k, color ^ 1, self.colors[color ^ 1], self.occupied()))
+            .is_some_and(|k| self.attacked(k, them, self.colors[them], self.occupied()))
     }
 
     /// Whether the side to move is in check.
@@ -265,12 +261,12 @@ impl Pos {
         let rule = self.base().rule;
         let (from, to) = (m.from as usize, m.to as usize);
         let us = self.turn;
-        let them = us ^ 1;
+        let them = us.other();
         let (fb, tb) = (bit(from), bit(to));
-        let role = self.role_at(from).unwrap_or(PAWN);
+        let role = self.role_at(from).unwrap_or(Role::Pawn);
         self.halfmove += 1;
         if self.colors[them] & tb != 0 {
-            for r in &mut self.roles {
+            for r in &mut self.roles.0 {
                 *r &= !tb;
             }
             self.colors[them] ^= tb;
@@ -279,12 +275,12 @@ impl Pos {
         }
         self.roles[role] ^= fb | tb;
         self.colors[us] ^= fb | tb;
-        if role == PAWN {
+        if role == Role::Pawn {
             self.halfmove = 0;
         }
         if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
             self.moved &= !(fb | tb);
-            if role == PAWN {
+            if role == Role::Pawn {
                 self.moved |= tb;
             }
         }
@@ -304,13 +300,13 @@ impl Pos {
             F_NORMAL => {}
             F_DOUBLE => self.ep = ((from + to) / 2) as u8,
             F_TRIPLE => {
-                let step = FORWARD[us].slot_offset();
+                let step = FORWARD[us.index()].slot_offset();
                 self.ep = (to as i32 - step) as u8;
                 self.ep2 = (to as i32 - 2 * step) as u8;
             }
             F_EP => {
-                let cap = bit((old_ep as i32 + FORWARD[them].slot_offset()) as usize);
-                self.roles[PAWN] ^= cap;
+                let cap = bit((old_ep as i32 + FORWARD[them.index()].slot_offset()) as usize);
+                self.roles[Role::Pawn] ^= cap;
                 self.colors[them] ^= cap;
                 self.moved &= !cap;
                 trace.note(rule);
@@ -325,19 +321,19 @@ impl Pos {
                         c.short.1
                     };
                     let r = bit(c.rook as usize) | bit(rto as usize);
-                    self.roles[ROOK] ^= r;
+                    self.roles[Role::Rook] ^= r;
                     self.colors[us] ^= r;
                 }
                 trace.note(rule);
             }
             _ => {
-                let promo = m.promo().unwrap_or(QUEEN);
-                self.roles[PAWN] ^= tb;
+                let promo = m.promo().unwrap_or(Role::Queen);
+                self.roles[Role::Pawn] ^= tb;
                 self.roles[promo] ^= tb;
                 trace.note(rule);
             }
         }
-        if us == BLACK {
+        if us == Color::Black {
             self.fullmove += 1;
         }
         self.turn = them;
@@ -363,23 +359,23 @@ mod tests {
     #[test]
     fn pawn_geometry() {
         assert_eq!(
-            names(PROMOTION[WHITE]),
+            names(PROMOTION[Color::White]),
             ["a6", "b7", "c8", "d9", "e10", "f11", "g10", "h9", "i8", "k7", "l6"]
         );
-        assert_eq!(PROMOTION[BLACK].count_ones(), 11);
+        assert_eq!(PROMOTION[Color::Black].count_ones(), 11);
         let f5 = Cell::parse("f5").unwrap().slot();
-        assert_eq!(names(PAWN_ATTACKS[0][WHITE][f5]), ["e5", "g5"]);
-        assert_eq!(names(PAWN_ATTACKS[0][BLACK][f5]), ["e4", "g4"]);
-        assert_eq!(names(PAWN_ATTACKS[1][WHITE][f5]), ["e6", "g6"]);
+        assert_eq!(names(PAWN_ATTACKS[0][0][f5]), ["e5", "g5"]);
+        assert_eq!(names(PAWN_ATTACKS[0][1][f5]), ["e4", "g4"]);
+        assert_eq!(names(PAWN_ATTACKS[1][0][f5]), ["e6", "g6"]);
         // Cells behind White's start cells: 16 of them, each below the
         // line b1-c2-d3-e4-f5-g4-h3-i2-k1.
         assert_eq!(
-            names(BOARD & !PAWN_CELLS[WHITE]),
+            names(BOARD & !PAWN_CELLS[Color::White]),
             [
                 "c1", "d1", "d2", "e1", "e2", "e3", "f1", "f2", "f3", "f4", "g1", "g2", "g3", "h1",
                 "h2", "i1"
             ]
         );
-        assert_eq!((BOARD & !PAWN_CELLS[BLACK]).count_ones(), 16);
+        assert_eq!((BOARD & !PAWN_CELLS[Color::Black]).count_ones(), 16);
     }
 }

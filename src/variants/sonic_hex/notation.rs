@@ -72,6 +72,7 @@
 //! For `explain`, the square game's form prefixes and suffixes (`N:`,
 //! `:A`) and `O-O`/`O-O-O` are read too: they are illegal here (SCA-13).
 
+use crate::core::chess::Role;
 use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::{Color, Field, MoveError, PositionError};
@@ -91,10 +92,10 @@ use super::HexRules;
 /// A position text after the syntax step: whatever the text said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// `(color, role)` per slot (roles P N B R Q K).
-    pub board: [Option<(usize, usize)>; SLOTS],
-    /// The side to move (colour index).
-    pub turn: usize,
+    /// `(color, role)` per slot.
+    pub board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub turn: Color,
     /// Castling rights (SHF-1, SCA-13.1): bit `i` = the base's castling `i`.
     pub castling: u8,
     /// The crossed cells of the last multi-step, in the order crossed.
@@ -196,7 +197,7 @@ fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
         _ => {}
     }
     let board = board_field(Shape::Shafran, fields[0])?;
-    let turn = usize::from(parse_turn(fields[1])? == Color::Black);
+    let turn = parse_turn(fields[1])?;
     let mut castling = 0u8;
     if fields[2] != "-" {
         for ch in fields[2].chars() {
@@ -243,14 +244,6 @@ fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
     })
 }
 
-fn color_name(c: usize) -> &'static str {
-    if c == 0 {
-        "white"
-    } else {
-        "black"
-    }
-}
-
 /// The meaning step: a [`Setup`] becomes a [`SonicHex`] only if it is
 /// possible (G4, SCA-13, SCA-13.1 on the base's board).
 ///
@@ -263,81 +256,80 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
     let mut p = SonicHex::empty(rules);
     let invalid = |m: String| PositionError::invalid(Field::Board, m);
     for (slot, sq) in s.board.iter().enumerate() {
-        if let Some((c, role)) = *sq {
-            let color = if c == 0 { Color::White } else { Color::Black };
+        if let Some((color, role)) = *sq {
             p.put(slot as u8, piece(role as u8 + 1, color));
         }
     }
-    p.turn = if s.turn == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
+    p.turn = s.turn;
     p.halfmove = s.halfmove;
     p.fullmove = s.fullmove;
-    for c in 0..2 {
+    for c in Color::BOTH {
         let kings = s
             .board
             .iter()
-            .filter(|x| matches!(x, Some((cc, 5)) if *cc == c))
+            .filter(|x| matches!(x, Some((cc, Role::King)) if *cc == c))
             .count();
         match kings {
             1 => {}
             0 => {
                 return Err(invalid(format!(
                     "no {} king: a side without its king has lost, and a finished game is not a position (G6)",
-                    color_name(c)
+                    c.name()
                 )))
             }
             n => {
                 return Err(invalid(format!(
                     "{n} {} kings (exactly one each, SCA-13)",
-                    color_name(c)
+                    c.name()
                 )))
             }
         }
     }
-    for c in 0..2 {
-        let count = |role: usize| {
+    for c in Color::BOTH {
+        let count = |role: Role| {
             s.board
                 .iter()
                 .filter(|x| matches!(x, Some((cc, r)) if *cc == c && *r == role))
                 .count()
         };
-        let start = |role: usize| base.array[c][role].count_ones() as usize;
-        let max_pawns = start(0);
-        let pawns = count(0);
-        let promoted: usize = (1..5).map(|r| count(r).saturating_sub(start(r))).sum();
-        let max_pieces: usize = (0..6).map(start).sum();
-        if p.occ[c].count_ones() as usize > max_pieces
+        let start = |role: Role| base.array[c.index()][role as usize].count_ones() as usize;
+        let max_pawns = start(Role::Pawn);
+        let pawns = count(Role::Pawn);
+        let promoted: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| count(r).saturating_sub(start(r)))
+            .sum();
+        let max_pieces: usize = Role::ALL.into_iter().map(start).sum();
+        if p.occ[c.index()].count_ones() as usize > max_pieces
             || pawns > max_pawns
             || promoted > max_pawns - pawns.min(max_pawns)
         {
             return Err(invalid(format!(
                 "too much {} material (more than {max_pieces} pieces, {max_pawns} pawns, or promoted pieces than missing pawns)",
-                color_name(c)
+                c.name()
             )));
         }
-        let own_pawns = p.pawns & p.occ[c];
-        if let Some(x) = Bits(own_pawns & base.promotion[c]).next() {
+        let own_pawns = p.pawns & p.occ[c.index()];
+        if let Some(x) = Bits(own_pawns & base.promotion[c.index()]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (its promotion cell)",
-                color_name(c),
+                c.name(),
                 p.name(x as u8)
             )));
         }
-        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c]).next() {
+        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c.index()]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (no {} pawn can stand behind its start cells)",
-                color_name(c),
+                c.name(),
                 p.name(x as u8),
-                color_name(c)
+                c.name()
             )));
         }
     }
     if !s.ep.is_empty() {
-        let mover = s.turn ^ 1;
-        let (back, ahead) = (FORWARD[mover].opposite(), FORWARD[mover]);
+        let mover = s.turn.other();
+        let ahead = FORWARD[mover.index()];
+        let back = ahead.opposite();
         let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
         let first = s.ep[0];
         let last = s.ep[s.ep.len() - 1];
@@ -346,9 +338,9 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             s.ep.windows(2)
                 .all(|w| shape.step(w[0], ahead) == Some(w[1]));
         let from_cells = if s.ep.len() == 1 {
-            base.two_steps[mover]
+            base.two_steps[mover.index()]
         } else if s.ep.len() == 2 {
-            base.three_steps[mover]
+            base.three_steps[mover.index()]
         } else {
             0
         };
@@ -363,17 +355,17 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             };
             return Err(bad(format!(
                 "{listed} {} (the side to move is {})",
-                what.replace("{}", color_name(mover)),
-                color_name(s.turn)
+                what.replace("{}", mover.name()),
+                s.turn.name()
             )));
         };
         let pawn = shape
             .step(last, ahead)
-            .filter(|c| p.pawns & p.occ[mover] & c.bit() != 0);
+            .filter(|c| p.pawns & p.occ[mover.index()] & c.bit() != 0);
         if pawn.is_none() {
             return Err(bad(format!(
                 "no {} pawn on {} (the cell after {})",
-                color_name(mover),
+                mover.name(),
                 shape.step(last, ahead).map_or("-".into(), name),
                 name(last)
             )));
@@ -402,11 +394,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
         if s.castling & c.right == 0 {
             continue;
         }
-        let color = if c.color == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::from_index(c.color);
         let king = piece(crate::variants::sonic::pieces::KING, color);
         let rook = piece(crate::variants::sonic::pieces::ROOK, color);
         let at = |slot: u8| p.cells[slot as usize] & crate::variants::sonic::pieces::PIECE_MASK;
@@ -416,7 +404,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
                 format!(
                     "'{}' needs the {} king on {} and its rook on {} (SHF-1, SCA-13.1)",
                     c.letter,
-                    color_name(c.color),
+                    color.name(),
                     p.name(c.king),
                     p.name(c.rook)
                 ),
