@@ -138,6 +138,22 @@ impl Base {
             Shape::Shafran => SHAFRAN_PAWN_ATTACKS[kind][color][slot],
         }
     }
+    /// The rook's move of the castling (SHF-1) whose king moves `from` →
+    /// `to`: the rook's start and destination slots, if that is a
+    /// castling.
+    pub fn castling_rook(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        self.castlings.iter().find_map(|c| {
+            if c.king as usize != from {
+                None
+            } else if c.long.0 as usize == to {
+                Some((c.rook as usize, c.long.1 as usize))
+            } else if c.short.0 as usize == to {
+                Some((c.rook as usize, c.short.1 as usize))
+            } else {
+                None
+            }
+        })
+    }
     /// How many cells a pawn of `color` on `cell` may move straight
     /// forward at most (1, 2 or 3).
     pub const fn max_steps(&self, color: usize, cell: Cell) -> u8 {

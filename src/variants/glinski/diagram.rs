@@ -102,15 +102,8 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     };
     let mut d = MoveDrawing::default().leg(leg);
     if m.flag == F_CASTLE {
-        if let Some(c) = pos.base().castlings.iter().find(|c| {
-            c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
-        }) {
-            let rto = if c.long.0 as usize == to {
-                c.long.1
-            } else {
-                c.short.1
-            };
-            d = d.leg(Leg::slide(square(c.rook as usize), square(rto as usize)));
+        if let Some((rook, rto)) = pos.base().castling_rook(from, to) {
+            d = d.leg(Leg::slide(square(rook), square(rto)));
         }
     }
     if m.flag == F_EP {

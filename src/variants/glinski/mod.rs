@@ -92,15 +92,27 @@ pub static VARIANT: Variant = Variant {
     parse,
 };
 
-fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
+/// The position flag of each mutant of [`MUTANTS`].
+const MUTANT_FLAGS: [(&str, u8); 5] = [
+    ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
+    ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
+    ("no-en-passant", MUT_NO_EP),
+    ("king-into-check", MUT_KING_INTO_CHECK),
+    ("pinned-pieces-move", MUT_PINNED_MOVE),
+];
+
+/// The position's mutant flags (`position::MUT_*`) of the mutants
+/// `rules` names, by `table`'s `(mutant name, flag)` pairs: the one
+/// reading of `glinski`'s, `mccooey`'s and `shafran`'s mutants.
+///
+/// # Errors
+/// As [`Rules::is_mutant`].
+pub(crate) fn mutant_flags_of(
+    rules: &Rules,
+    table: &[(&str, u8)],
+) -> Result<u8, crate::core::RuleError> {
     let mut f = 0;
-    for (name, flag) in [
-        ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
-        ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
-        ("no-en-passant", MUT_NO_EP),
-        ("king-into-check", MUT_KING_INTO_CHECK),
-        ("pinned-pieces-move", MUT_PINNED_MOVE),
-    ] {
+    for &(name, flag) in table {
         if rules.is_mutant(name)? {
             f |= flag;
         }
@@ -109,7 +121,10 @@ fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
 }
 
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, crate::core::Error> {
-    Ok(Box::new(Glinski::from_text(text, mutant_flags(rules)?)?))
+    Ok(Box::new(Glinski::from_text(
+        text,
+        mutant_flags_of(rules, &MUTANT_FLAGS)?,
+    )?))
 }
 
 /// A `glinski` position (the [`Game`] of Gliński's hexagonal chess).

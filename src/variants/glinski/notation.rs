@@ -201,6 +201,154 @@ pub(crate) fn board_field(
     Ok(board)
 }
 
+/// How a position text on a hexagonal base lays out its fields around
+/// the common ones (board, turn, castling on a board with castling, en
+/// passant, the two counters): `glinski`'s own texts, or `sonic-hex`'s on
+/// Shafran's board (SCA-13.1), which add a springs field.
+pub(crate) struct TextForm {
+    /// How many optional fields may follow the counters (`sonic-hex`'s
+    /// springs: 1).
+    pub(crate) extra: usize,
+    /// The `fields` error for `n` fields, too many (`castling`: the board
+    /// has a castling field).
+    pub(crate) too_many: fn(n: usize, castling: bool) -> String,
+    /// Castling rights must be written in the base's order, each once
+    /// (`sonic-hex`); otherwise in any order, each once (`glinski`).
+    pub(crate) castling_in_order: bool,
+}
+
+impl TextForm {
+    /// `glinski`'s texts (GLN-1, MCC-1, SHF-1).
+    pub(crate) const GLINSKI: TextForm = TextForm {
+        extra: 0,
+        too_many: |n, castling| {
+            if castling {
+                format!("{n} fields (expected 4 or 6: board, turn, castling, en passant[, halfmove, fullmove])")
+            } else {
+                format!(
+                    "{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])"
+                )
+            }
+        },
+        castling_in_order: false,
+    };
+}
+
+/// The fields of a position text as [`read_fields`] reads them.
+pub(crate) struct TextFields<'a, E> {
+    /// `(color, role)` per slot.
+    pub(crate) board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub(crate) turn: Color,
+    /// Castling rights (bit `i`: the base's castling `i`; 0 on a board
+    /// without castling).
+    pub(crate) castling: u8,
+    /// The en passant field as the caller's reader read it.
+    pub(crate) ep: E,
+    /// The halfmove clock (0 when the counters are left out).
+    pub(crate) halfmove: u32,
+    /// The fullmove number (1 when the counters are left out).
+    pub(crate) fullmove: u32,
+    /// The optional fields after the counters (at most `form.extra`).
+    pub(crate) extra: Vec<&'a str>,
+}
+
+/// Reads the fields of a position text on `base` laid out as `form`, in
+/// order — the field count, board, turn, castling (on a board with
+/// castling), en passant (by `read_ep`), the counters — and stops at the
+/// first error. The one reader of `glinski`'s texts and `sonic-hex`'s on
+/// Shafran's board.
+///
+/// # Errors
+/// [`PositionError::Syntax`] naming the field.
+pub(crate) fn read_fields<'a, E>(
+    base: &Base,
+    text: &'a str,
+    form: &TextForm,
+    read_ep: impl FnOnce(&'a str) -> Result<E, PositionError>,
+) -> Result<TextFields<'a, E>, PositionError> {
+    let has_castling = !base.castlings.is_empty();
+    let castle = usize::from(has_castling);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.len() {
+        0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
+        1 => return Err(PositionError::syntax(Field::Turn, "missing")),
+        2 if has_castling => return Err(PositionError::syntax(Field::Castling, "missing")),
+        n if n == 2 + castle => return Err(PositionError::syntax(Field::EnPassant, "missing")),
+        n if n == 4 + castle => {
+            return Err(PositionError::syntax(
+                Field::Fullmove,
+                "missing (give both counters or neither)",
+            ))
+        }
+        n if n > 5 + castle + form.extra => {
+            return Err(PositionError::syntax(
+                Field::Fields,
+                (form.too_many)(n, has_castling),
+            ))
+        }
+        _ => {}
+    }
+    let board = board_field(base.shape, fields[0])?;
+    let turn = parse_turn(fields[1])?;
+    let castling = if has_castling {
+        castling_rights(base, fields[2], form.castling_in_order)?
+    } else {
+        0
+    };
+    let ep = read_ep(fields[2 + castle])?;
+    let (halfmove, fullmove) = if fields.len() >= 5 + castle {
+        (
+            parse_counter(Field::Halfmove, fields[3 + castle], 0)?,
+            parse_counter(Field::Fullmove, fields[4 + castle], 1)?,
+        )
+    } else {
+        (0, 1)
+    };
+    Ok(TextFields {
+        board,
+        turn,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+        extra: fields.get(5 + castle..).unwrap_or_default().to_vec(),
+    })
+}
+
+/// The castling field of a board with castling (SHF-1): `-` or letters of
+/// the base's castlings (`AIai`), each once; `in_order`: also in the
+/// base's order.
+fn castling_rights(base: &Base, field: &str, in_order: bool) -> Result<u8, PositionError> {
+    let mut castling = 0u8;
+    if field == "-" {
+        return Ok(castling);
+    }
+    let letters: String = base.castlings.iter().map(|c| c.letter).collect();
+    for ch in field.chars() {
+        let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{ch}' is not a castling right (expected '-' or letters of {letters})"),
+            ));
+        };
+        if in_order && (castling & c.right != 0 || castling >= c.right << 1) {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{field}': each right once, in the order {letters}"),
+            ));
+        }
+        if castling & c.right != 0 {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{ch}' given twice"),
+            ));
+        }
+        castling |= c.right;
+    }
+    Ok(castling)
+}
+
 impl Setup {
     /// Parses a position text (syntax only).
     ///
@@ -219,58 +367,10 @@ impl Setup {
     pub fn parse_on(id: BaseId, text: &str) -> Result<Setup, PositionError> {
         let base = Base::of(id);
         let shape = base.shape;
-        let castle = usize::from(!base.castlings.is_empty());
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        match fields.len() {
-            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-            1 => return Err(PositionError::syntax(Field::Turn, "missing")),
-            2 if castle == 1 => return Err(PositionError::syntax(Field::Castling, "missing")),
-            n if n == 2 + castle => return Err(PositionError::syntax(Field::EnPassant, "missing")),
-            n if n == 4 + castle => {
-                return Err(PositionError::syntax(
-                    Field::Fullmove,
-                    "missing (give both counters or neither)",
-                ))
+        let f = read_fields(base, text, &TextForm::GLINSKI, |ep_text| {
+            if ep_text == "-" {
+                return Ok((None, None));
             }
-            n if n > 5 + castle => {
-                return Err(PositionError::syntax(
-                    Field::Fields,
-                    if castle == 1 {
-                        format!("{n} fields (expected 4 or 6: board, turn, castling, en passant[, halfmove, fullmove])")
-                    } else {
-                        format!("{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])")
-                    },
-                ))
-            }
-            _ => {}
-        }
-        let board = board_field(shape, fields[0])?;
-        let turn = parse_turn(fields[1])?;
-        let mut castling = 0u8;
-        if castle == 1 && fields[2] != "-" {
-            let letters: String = base.castlings.iter().map(|c| c.letter).collect();
-            for ch in fields[2].chars() {
-                let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
-                    return Err(PositionError::syntax(
-                        Field::Castling,
-                        format!(
-                            "'{ch}' is not a castling right (expected '-' or letters of {letters})"
-                        ),
-                    ));
-                };
-                if castling & c.right != 0 {
-                    return Err(PositionError::syntax(
-                        Field::Castling,
-                        format!("'{ch}' given twice"),
-                    ));
-                }
-                castling |= c.right;
-            }
-        }
-        let ep_text = fields[2 + castle];
-        let (ep, ep2) = if ep_text == "-" {
-            (None, None)
-        } else {
             let bad = || {
                 PositionError::syntax(
                     Field::EnPassant,
@@ -284,28 +384,21 @@ impl Setup {
                 .map(|n| shape.parse(n).ok_or_else(bad))
                 .collect::<Result<_, _>>()?;
             match cells[..] {
-                [c] => (Some(c), None),
-                [first, last] if base.three_steps != [0, 0] => (Some(last), Some(first)),
-                _ => return Err(bad()),
+                [c] => Ok((Some(c), None)),
+                [first, last] if base.three_steps != [0, 0] => Ok((Some(last), Some(first))),
+                _ => Err(bad()),
             }
-        };
-        let (halfmove, fullmove) = if fields.len() == 5 + castle {
-            (
-                parse_counter(Field::Halfmove, fields[3 + castle], 0)?,
-                parse_counter(Field::Fullmove, fields[4 + castle], 1)?,
-            )
-        } else {
-            (0, 1)
-        };
+        })?;
+        let (ep, ep2) = f.ep;
         Ok(Setup {
-            board,
-            turn,
+            board: f.board,
+            turn: f.turn,
             ep,
             ep2,
-            castling,
+            castling: f.castling,
             base: id,
-            halfmove,
-            fullmove,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
         })
     }
 

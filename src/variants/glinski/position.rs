@@ -312,15 +312,8 @@ impl Pos {
                 trace.note(rule);
             }
             F_CASTLE => {
-                if let Some(c) = self.base().castlings.iter().find(|c| {
-                    c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
-                }) {
-                    let rto = if c.long.0 as usize == to {
-                        c.long.1
-                    } else {
-                        c.short.1
-                    };
-                    let r = bit(c.rook as usize) | bit(rto as usize);
+                if let Some((rook, rto)) = self.base().castling_rook(from, to) {
+                    let r = bit(rook) | bit(rto);
                     self.roles[Role::Rook] ^= r;
                     self.colors[us] ^= r;
                 }

@@ -74,11 +74,11 @@
 
 use crate::core::chess::Role;
 use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
-use crate::core::notation::{parse_counter, parse_turn, turn_char};
+use crate::core::notation::turn_char;
 use crate::core::{Color, Field, MoveError, PositionError};
 use crate::variants::glinski::base::{BaseId, FORWARD};
 use crate::variants::glinski::notation::{
-    board_field, ranks_of, shape_rank_cells as rank_cells, Setup as GlinskiSetup,
+    ranks_of, read_fields, shape_rank_cells as rank_cells, Setup as GlinskiSetup, TextForm,
 };
 use crate::variants::sonic::notation::{
     parse_move_on, write_path, write_promotion_and_rotation, MoveBoard,
@@ -173,73 +173,38 @@ pub fn parse_setup(text: &str, board: BaseId) -> Result<Setup, PositionError> {
     })
 }
 
+/// `sonic-hex`'s text on Shafran's board: SHF-1's fields (read by
+/// `glinski`'s reader) plus the springs; castling rights in the order
+/// `AIai`.
+const SHAFRAN_FORM: TextForm = TextForm {
+    extra: 1,
+    too_many: |n, _| {
+        format!("{n} fields (expected 4, 6 or 7: board, turn, castling, en passant[, halfmove, fullmove[, springs]])")
+    },
+    castling_in_order: true,
+};
+
 /// The syntax step of Shafran's text (SHF-1 plus springs, SCA-13.1).
 fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
     let base = crate::variants::glinski::base::Base::of(BaseId::Shafran);
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    match fields.len() {
-        0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-        1 => return Err(PositionError::syntax(Field::Turn, "missing")),
-        2 => return Err(PositionError::syntax(Field::Castling, "missing")),
-        3 => return Err(PositionError::syntax(Field::EnPassant, "missing")),
-        5 => {
-            return Err(PositionError::syntax(
-                Field::Fullmove,
-                "missing (give both counters or neither)",
-            ))
+    let f = read_fields(base, text, &SHAFRAN_FORM, |ep| {
+        if ep == "-" {
+            Ok(Vec::new())
+        } else {
+            cell_list(Shape::Shafran, Field::EnPassant, ep)
         }
-        n if n > 7 => {
-            return Err(PositionError::syntax(
-                Field::Fields,
-                format!("{n} fields (expected 4, 6 or 7: board, turn, castling, en passant[, halfmove, fullmove[, springs]])"),
-            ))
-        }
-        _ => {}
-    }
-    let board = board_field(Shape::Shafran, fields[0])?;
-    let turn = parse_turn(fields[1])?;
-    let mut castling = 0u8;
-    if fields[2] != "-" {
-        for ch in fields[2].chars() {
-            let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
-                return Err(PositionError::syntax(
-                    Field::Castling,
-                    format!("'{ch}' is not a castling right (expected '-' or letters of AIai)"),
-                ));
-            };
-            if castling & c.right != 0 || castling >= c.right << 1 {
-                return Err(PositionError::syntax(
-                    Field::Castling,
-                    format!("'{}': each right once, in the order AIai", fields[2]),
-                ));
-            }
-            castling |= c.right;
-        }
-    }
-    let ep = if fields[3] == "-" {
-        Vec::new()
-    } else {
-        cell_list(Shape::Shafran, Field::EnPassant, fields[3])?
-    };
-    let (halfmove, fullmove) = if fields.len() >= 6 {
-        (
-            parse_counter(Field::Halfmove, fields[4], 0)?,
-            parse_counter(Field::Fullmove, fields[5], 1)?,
-        )
-    } else {
-        (0, 1)
-    };
-    let springs = match fields.get(6) {
+    })?;
+    let springs = match f.extra.first() {
         None | Some(&"-") => Vec::new(),
         Some(list) => cell_list(Shape::Shafran, Field::Springs, list)?,
     };
     Ok(Setup {
-        board,
-        turn,
-        castling,
-        ep,
-        halfmove,
-        fullmove,
+        board: f.board,
+        turn: f.turn,
+        castling: f.castling,
+        ep: f.ep,
+        halfmove: f.halfmove,
+        fullmove: f.fullmove,
         springs,
     })
 }
