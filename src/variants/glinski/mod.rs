@@ -168,7 +168,7 @@ impl Glinski {
     /// canonical text, or a record token read both ways).
     ///
     /// # Errors
-    /// As [`Game::parse_move`].
+    /// As [`Explain::parse_move`](crate::core::Explain::parse_move).
     pub fn parse_in(&self, text: &str, langs: Option<&[Lang]>) -> Result<Mv, MoveError> {
         let text = text.trim();
         match explain::parse_text(text) {
@@ -200,8 +200,10 @@ impl Glinski {
     }
 
     /// Replays a game record (see [`record`]) from the start position (or
-    /// its `FEN` tag) with [`Game::read_record`]; returns the final
-    /// position, or the 1-based ply where it stops with the reason.
+    /// its `FEN` tag) with
+    /// [`Explain::read_record`](crate::core::Explain::read_record);
+    /// returns the final position, or the 1-based ply where it stops with
+    /// the reason.
     ///
     /// # Errors
     /// `(ply, error)`; ply 0 for a bad `FEN` tag.
