@@ -25,7 +25,8 @@ pub struct Mv {
     pub from: u8,
     /// The destination slot.
     pub to: u8,
-    /// `F_NORMAL`, `F_DOUBLE`, `F_EP` or a promotion flag (`F_PROMO` + …).
+    /// `F_NORMAL`, `F_DOUBLE`, `F_TRIPLE`, `F_EP`, `F_CASTLE` or a
+    /// promotion flag (`F_PROMO` + …).
     pub flag: u8,
 }
 

@@ -37,7 +37,9 @@
 //!
 //! Parsing checks syntax first ([`parse_setup`] → [`Setup`]: the first
 //! five fields by `glinski`'s parser, errors naming `board`, `turn`, `en
-//! passant`, `halfmove`, `fullmove`; then `springs` and `fields`), then
+//! passant`, `halfmove`, `fullmove`; then `springs` and `fields`; on
+//! Shafran's board every field by `glinski`'s field reader, castling
+//! rights each once in the order `AIai`), then
 //! meaning ([`validate`]): exactly one king each (a text without a king is
 //! a finished game, G6); at most 18 pieces and 9 pawns a side and no more
 //! promoted pieces than missing pawns; no pawn on its promotion cells nor
