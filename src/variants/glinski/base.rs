@@ -16,11 +16,12 @@
 //! | castling | none | none | long and short with either rook (`AIai`) |
 //!
 //! Pawn tables are occupancy boards (`u128`, bits = slots of
-//! [`crate::core::hex`]) indexed by colour (`0` White, `1` Black).
+//! [`crate::core::hex`]) indexed by colour ([`Color::index`]: `0` White,
+//! `1` Black; `sonic-hex` reads the same arrays).
 
 use crate::core::hex::{Cell, Dir, Shape, SLOTS};
 
-use super::position::{BLACK, WHITE};
+use crate::core::Color;
 
 /// Which base (the index into [`BASES`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -68,7 +69,7 @@ pub struct Castling {
     /// The castling-rights letter: the rook's file, upper case for White
     /// (`A`, `I`, `a`, `i`).
     pub letter: char,
-    /// `WHITE` or `BLACK`.
+    /// The side, as its index ([`Color::index`]: 0 White, 1 Black).
     pub color: usize,
     /// The right's bit in a position's castling rights.
     pub right: u8,
@@ -137,6 +138,22 @@ impl Base {
             Shape::Shafran => SHAFRAN_PAWN_ATTACKS[kind][color][slot],
         }
     }
+    /// The rook's move of the castling (SHF-1) whose king moves `from` →
+    /// `to`: the rook's start and destination slots, if that is a
+    /// castling.
+    pub fn castling_rook(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        self.castlings.iter().find_map(|c| {
+            if c.king as usize != from {
+                None
+            } else if c.long.0 as usize == to {
+                Some((c.rook as usize, c.long.1 as usize))
+            } else if c.short.0 as usize == to {
+                Some((c.rook as usize, c.short.1 as usize))
+            } else {
+                None
+            }
+        })
+    }
     /// How many cells a pawn of `color` on `cell` may move straight
     /// forward at most (1, 2 or 3).
     pub const fn max_steps(&self, color: usize, cell: Cell) -> u8 {
@@ -160,6 +177,7 @@ pub const GLINSKI: Base = {
         cells(s, &["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]),
         cells(s, &["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]),
     ];
+    let [white, black] = start;
     Base {
         id: BaseId::Glinski,
         name: "glinski",
@@ -168,7 +186,7 @@ pub const GLINSKI: Base = {
         start_text: "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1",
         array: [
             [
-                start[WHITE],
+                white,
                 cells(s, &["d1", "h1"]),
                 cells(s, &["f1", "f2", "f3"]),
                 cells(s, &["c1", "i1"]),
@@ -176,7 +194,7 @@ pub const GLINSKI: Base = {
                 cells(s, &["g1"]),
             ],
             [
-                start[BLACK],
+                black,
                 cells(s, &["d9", "h9"]),
                 cells(s, &["f11", "f10", "f9"]),
                 cells(s, &["c8", "i8"]),
@@ -190,8 +208,8 @@ pub const GLINSKI: Base = {
         captures: CAPTURE_ORTHOGONAL,
         promotion: promotion(s),
         pawn_cells: [
-            reach(s, start[WHITE], WHITE, CAPTURE_ORTHOGONAL),
-            reach(s, start[BLACK], BLACK, CAPTURE_ORTHOGONAL),
+            reach(s, white, Color::White, CAPTURE_ORTHOGONAL),
+            reach(s, black, Color::Black, CAPTURE_ORTHOGONAL),
         ],
         castlings: &[],
     }
@@ -205,6 +223,7 @@ pub const MCCOOEY: Base = {
         cells(s, &["c8", "d8", "e8", "f8", "g8", "h8", "i8"]),
     ];
     let centre = [cells(s, &["f4"]), cells(s, &["f8"])];
+    let [white, black] = start;
     Base {
         id: BaseId::Mccooey,
         name: "mccooey",
@@ -213,7 +232,7 @@ pub const MCCOOEY: Base = {
         start_text: "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - 0 1",
         array: [
             [
-                start[WHITE],
+                white,
                 cells(s, &["e2", "g2"]),
                 cells(s, &["f1", "f2", "f3"]),
                 cells(s, &["d1", "h1"]),
@@ -221,7 +240,7 @@ pub const MCCOOEY: Base = {
                 cells(s, &["g1"]),
             ],
             [
-                start[BLACK],
+                black,
                 cells(s, &["e9", "g9"]),
                 cells(s, &["f9", "f10", "f11"]),
                 cells(s, &["d9", "h9"]),
@@ -230,13 +249,13 @@ pub const MCCOOEY: Base = {
             ],
         ],
         pawn_start: start,
-        two_steps: [start[WHITE] & !centre[WHITE], start[BLACK] & !centre[BLACK]],
+        two_steps: [white & !centre[0], black & !centre[1]],
         three_steps: [0, 0],
         captures: CAPTURE_DIAGONAL,
         promotion: promotion(s),
         pawn_cells: [
-            reach(s, start[WHITE], WHITE, CAPTURE_DIAGONAL),
-            reach(s, start[BLACK], BLACK, CAPTURE_DIAGONAL),
+            reach(s, white, Color::White, CAPTURE_DIAGONAL),
+            reach(s, black, Color::Black, CAPTURE_DIAGONAL),
         ],
         castlings: &[],
     }
@@ -249,6 +268,7 @@ pub const SHAFRAN: Base = {
         cells(s, &["a2", "b2", "c2", "d2", "e2", "f3", "g4", "h5", "i6"]),
         cells(s, &["a5", "b6", "c7", "d8", "e9", "f9", "g9", "h9", "i9"]),
     ];
+    let [white, black] = start;
     Base {
         id: BaseId::Shafran,
         name: "shafran",
@@ -257,7 +277,7 @@ pub const SHAFRAN: Base = {
         start_text: "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1",
         array: [
             [
-                start[WHITE],
+                white,
                 cells(s, &["b1", "g3"]),
                 cells(s, &["c1", "f2", "h4"]),
                 cells(s, &["a1", "i5"]),
@@ -265,7 +285,7 @@ pub const SHAFRAN: Base = {
                 cells(s, &["e1"]),
             ],
             [
-                start[BLACK],
+                black,
                 cells(s, &["c8", "h10"]),
                 cells(s, &["b7", "d9", "g10"]),
                 cells(s, &["a6", "i10"]),
@@ -282,8 +302,8 @@ pub const SHAFRAN: Base = {
         captures: CAPTURE_DIAGONAL,
         promotion: promotion(s),
         pawn_cells: [
-            reach(s, start[WHITE], WHITE, CAPTURE_DIAGONAL),
-            reach(s, start[BLACK], BLACK, CAPTURE_DIAGONAL),
+            reach(s, white, Color::White, CAPTURE_DIAGONAL),
+            reach(s, black, Color::Black, CAPTURE_DIAGONAL),
         ],
         castlings: &SHAFRAN_CASTLINGS,
     }
@@ -294,12 +314,33 @@ pub const SHAFRAN: Base = {
 /// Kg3 Rf2); Black with a6 (Kb7 Rc8 / Kc8 Rd9) and i10 (Kh10 Rg10 / Kg10
 /// Rf10).
 pub const SHAFRAN_CASTLINGS: [Castling; 4] = [
-    castling('A', WHITE, 0, ["e1", "a1"], ["b1", "c1"], ["c1", "d1"]),
-    castling('I', WHITE, 1, ["e1", "i5"], ["h4", "g3"], ["g3", "f2"]),
-    castling('a', BLACK, 2, ["e10", "a6"], ["b7", "c8"], ["c8", "d9"]),
+    castling(
+        'A',
+        Color::White,
+        0,
+        ["e1", "a1"],
+        ["b1", "c1"],
+        ["c1", "d1"],
+    ),
+    castling(
+        'I',
+        Color::White,
+        1,
+        ["e1", "i5"],
+        ["h4", "g3"],
+        ["g3", "f2"],
+    ),
+    castling(
+        'a',
+        Color::Black,
+        2,
+        ["e10", "a6"],
+        ["b7", "c8"],
+        ["c8", "d9"],
+    ),
     castling(
         'i',
-        BLACK,
+        Color::Black,
         3,
         ["e10", "i10"],
         ["h10", "g10"],
@@ -313,7 +354,7 @@ pub const SHAFRAN_CASTLINGS: [Castling; 4] = [
 /// over both rook destinations, the short one over its rook's.
 const fn castling(
     letter: char,
-    color: usize,
+    color: Color,
     index: u8,
     [king, rook]: [&str; 2],
     [long_k, long_r]: [&str; 2],
@@ -322,7 +363,7 @@ const fn castling(
     let s = Shape::Shafran;
     Castling {
         letter,
-        color,
+        color: color.index(),
         right: 1 << index,
         king: cell(s, king).slot() as u8,
         rook: cell(s, rook).slot() as u8,
@@ -416,13 +457,13 @@ const fn promotion(shape: Shape) -> [u128; 2] {
 
 /// The cells a pawn of `color` can reach from `start` by steps forward
 /// and captures of kind `kind`.
-const fn reach(shape: Shape, start: u128, color: usize, kind: usize) -> u128 {
+const fn reach(shape: Shape, start: u128, color: Color, kind: usize) -> u128 {
     let mut r = start;
     loop {
         let next = r
-            | shape.shift(r, FORWARD[color])
-            | shape.shift(r, CAPTURE_DIRS[kind][color][0])
-            | shape.shift(r, CAPTURE_DIRS[kind][color][1]);
+            | shape.shift(r, FORWARD[color.index()])
+            | shape.shift(r, CAPTURE_DIRS[kind][color.index()][0])
+            | shape.shift(r, CAPTURE_DIRS[kind][color.index()][1]);
         if next == r {
             return r;
         }
@@ -444,12 +485,15 @@ mod tests {
     #[test]
     fn arrays_have_their_pieces() {
         for b in &BASES {
-            for color in [WHITE, BLACK] {
-                let counts: Vec<u32> = b.array[color].iter().map(|x| x.count_ones()).collect();
+            for color in Color::BOTH {
+                let counts: Vec<u32> = b.array[color.index()]
+                    .iter()
+                    .map(|x| x.count_ones())
+                    .collect();
                 let pawns = if b.id == BaseId::Mccooey { 7 } else { 9 };
                 let knights = 2;
                 assert_eq!(counts, [pawns, knights, 3, 2, 1, 1], "{}", b.name);
-                let all = b.array[color].iter().fold(0u128, |a, x| a | x);
+                let all = b.array[color.index()].iter().fold(0u128, |a, x| a | x);
                 assert_eq!(all & !b.shape.board(), 0);
             }
             assert_eq!(b.three_steps[0] & !b.two_steps[0], 0);
@@ -461,11 +505,11 @@ mod tests {
     fn promotion_cells() {
         let s = Shape::Shafran;
         assert_eq!(
-            names(s, SHAFRAN.promotion[WHITE]),
+            names(s, SHAFRAN.promotion[Color::White.index()]),
             ["a6", "b7", "c8", "d9", "e10", "f10", "g10", "h10", "i10"]
         );
         assert_eq!(
-            names(s, SHAFRAN.promotion[BLACK]),
+            names(s, SHAFRAN.promotion[Color::Black.index()]),
             ["a1", "b1", "c1", "d1", "e1", "f2", "g3", "h4", "i5"]
         );
         assert_eq!(MCCOOEY.promotion, GLINSKI.promotion);
@@ -478,12 +522,21 @@ mod tests {
         let g = Shape::Glinski;
         let e4 = cell(g, "e4").slot();
         let e7 = cell(g, "e7").slot();
-        assert_eq!(names(g, MCCOOEY.pawn_attacks(1, WHITE, e4)), ["d5", "f6"]);
-        assert_eq!(names(g, MCCOOEY.pawn_attacks(1, BLACK, e7)), ["d5", "f6"]);
+        assert_eq!(
+            names(g, MCCOOEY.pawn_attacks(1, Color::White.index(), e4)),
+            ["d5", "f6"]
+        );
+        assert_eq!(
+            names(g, MCCOOEY.pawn_attacks(1, Color::Black.index(), e7)),
+            ["d5", "f6"]
+        );
         // Shafran's a2 attacks only b4 (its 1 o'clock cell; 11 o'clock is off the board).
         let s = Shape::Shafran;
         let a2 = cell(s, "a2").slot();
-        assert_eq!(names(s, SHAFRAN.pawn_attacks(1, WHITE, a2)), ["b4"]);
+        assert_eq!(
+            names(s, SHAFRAN.pawn_attacks(1, Color::White.index(), a2)),
+            ["b4"]
+        );
     }
 
     #[test]

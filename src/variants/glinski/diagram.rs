@@ -16,8 +16,8 @@ use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, Mo
 use crate::core::hex::{Cell, Shape, DIRECTION, NOT_ALIGNED};
 use crate::core::{Color, Square};
 
-use super::fen::LETTERS;
-use super::position::{Mv, Pos, FORWARD, F_CASTLE, F_EP, KNIGHT, NO_EP, WHITE};
+use super::moves::{Mv, F_CASTLE, F_EP};
+use super::position::{Pos, Role, FORWARD, NO_EP};
 
 /// The square of a slot in the picture convention of [`Geometry::Hex`]
 /// (file index 0..=10 for a..l without j, rank − 1).
@@ -44,16 +44,8 @@ pub fn geometry(shape: Shape) -> Geometry {
     }
 }
 
-fn color(c: usize) -> Color {
-    if c == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-fn piece(role: usize, c: usize) -> Piece {
-    Piece::new(LETTERS[role], color(c))
+fn piece(role: Role, c: Color) -> Piece {
+    Piece::new(role.letter(), c)
 }
 
 /// The picture of a position (GLN-1, MCC-1, SHF-1 by its base).
@@ -70,7 +62,7 @@ pub fn diagram(pos: &Pos) -> Diagram {
     if let Some(k) = pos.king(pos.turn).filter(|_| pos.checked()) {
         d = d.marker(square(k), Marker::Check);
     }
-    d = d.fact(Fact::ToMove(color(pos.turn)));
+    d = d.fact(Fact::ToMove(pos.turn));
     if pos.ep2 != NO_EP && pos.opts & super::position::OPT_EP_LAST == 0 {
         d = d.fact(Fact::EnPassant(square(pos.ep2 as usize)));
     }
@@ -102,7 +94,7 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let shape = pos.shape();
     let square = |s: usize| square_on(shape, s);
     let (from, to) = (m.from as usize, m.to as usize);
-    let leap = pos.role_at(from) == Some(KNIGHT) || DIRECTION[from][to] == NOT_ALIGNED;
+    let leap = pos.role_at(from) == Some(Role::Knight) || DIRECTION[from][to] == NOT_ALIGNED;
     let leg = if leap {
         Leg::leap(square(from), square(to))
     } else {
@@ -110,20 +102,13 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     };
     let mut d = MoveDrawing::default().leg(leg);
     if m.flag == F_CASTLE {
-        if let Some(c) = pos.base().castlings.iter().find(|c| {
-            c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
-        }) {
-            let rto = if c.long.0 as usize == to {
-                c.long.1
-            } else {
-                c.short.1
-            };
-            d = d.leg(Leg::slide(square(c.rook as usize), square(rto as usize)));
+        if let Some((rook, rto)) = pos.base().castling_rook(from, to) {
+            d = d.leg(Leg::slide(square(rook), square(rto)));
         }
     }
     if m.flag == F_EP {
         // The pawn taken stands one cell beyond the last cell passed over.
-        let cap = (pos.ep as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
+        let cap = (pos.ep as i32 + FORWARD[pos.turn.other().index()].slot_offset()) as usize;
         d = d.mark(square(cap), MoveMark::Captured);
     } else if pos.occupied() & (1u128 << to) != 0 {
         d = d.mark(square(to), MoveMark::Captured);

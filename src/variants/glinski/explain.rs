@@ -18,16 +18,14 @@
 use crate::core::hex::{between, bishop_attacks, rook_attacks, Cell, Shape};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
-use super::position::{
-    Mv, Pos, BISHOP, CAPTURE_DIRS, FORWARD, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE, KING, KNIGHT,
-    NO_EP, PAWN, QUEEN, ROLE_NAMES, ROOK,
-};
+use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE};
+use super::position::{Color, Pos, Role, CAPTURE_DIRS, FORWARD, NO_EP};
 
 /// Parses the canonical move text: (from, to, promotion role).
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
-pub fn parse_text(text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> {
+pub fn parse_text(text: &str) -> Result<(Cell, Cell, Option<Role>), MoveError> {
     parse_text_on(Shape::Glinski, text)
 }
 
@@ -36,7 +34,7 @@ pub fn parse_text(text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> 
 ///
 /// # Errors
 /// As [`parse_text`].
-pub fn parse_text_on(shape: Shape, text: &str) -> Result<(Cell, Cell, Option<usize>), MoveError> {
+pub fn parse_text_on(shape: Shape, text: &str) -> Result<(Cell, Cell, Option<Role>), MoveError> {
     let bad = |m: &str| {
         MoveError::syntax(
             text,
@@ -55,10 +53,10 @@ pub fn parse_text_on(shape: Shape, text: &str) -> Result<(Cell, Cell, Option<usi
         .ok_or_else(|| bad("no destination cell"))?;
     let promo = match &rest[m..] {
         "" => None,
-        "n" => Some(KNIGHT),
-        "b" => Some(BISHOP),
-        "r" => Some(ROOK),
-        "q" => Some(QUEEN),
+        "n" => Some(Role::Knight),
+        "b" => Some(Role::Bishop),
+        "r" => Some(Role::Rook),
+        "q" => Some(Role::Queen),
         _ => return Err(bad("promotion letter must be q, r, b or n")),
     };
     if from == to {
@@ -80,7 +78,7 @@ pub fn text_of_on(shape: Shape, m: Mv) -> String {
         shape.slot_name(m.to as usize)
     );
     if let Some(r) = m.promo() {
-        s.push(super::fen::LETTERS[r].to_ascii_lowercase());
+        s.push(r.letter().to_ascii_lowercase());
     }
     s
 }
@@ -92,10 +90,10 @@ fn legal_reason(pos: &Pos, m: Mv) -> String {
         (F_TRIPLE, _) => "legal three-cell move from a start cell".into(),
         (F_CASTLE, _) => "legal castling".into(),
         (F_EP, _) => {
-            let cap = (pos.ep as i32 + FORWARD[pos.turn ^ 1].slot_offset()) as usize;
+            let cap = (pos.ep as i32 + FORWARD[pos.turn.other().index()].slot_offset()) as usize;
             format!("legal en passant capture of the pawn on {}", pos.name(cap))
         }
-        (_, Some(r)) => format!("legal promotion to a {}", ROLE_NAMES[r]),
+        (_, Some(r)) => format!("legal promotion to a {}", r.name()),
         _ => "a legal move".into(),
     }
 }
@@ -142,7 +140,7 @@ fn no_candidate(
     c: &Candidates<Mv>,
     from: Cell,
     to: Cell,
-    promo: Option<usize>,
+    promo: Option<Role>,
 ) -> String {
     let us = pos.turn;
     let from_name = pos.name(from.slot());
@@ -160,7 +158,7 @@ fn no_candidate(
     let Some(role) = pos.role_at(f).filter(|_| pos.colors[us] & from.bit() != 0) else {
         return format!("no piece of the side to move on {from_name}");
     };
-    let promos: Vec<Option<usize>> = c
+    let promos: Vec<Option<Role>> = c
         .legal
         .iter()
         .chain(c.rejected.iter().map(|(m, _)| m))
@@ -181,29 +179,29 @@ fn no_candidate(
         return "only a pawn reaching the far edge of the board promotes".into();
     }
     let open = match role {
-        ROOK => rook_attacks(f, 0),
-        BISHOP => bishop_attacks(f, 0),
-        QUEEN => rook_attacks(f, 0) | bishop_attacks(f, 0),
+        Role::Rook => rook_attacks(f, 0),
+        Role::Bishop => bishop_attacks(f, 0),
+        Role::Queen => rook_attacks(f, 0) | bishop_attacks(f, 0),
         _ => 0,
     };
     if open & to.bit() != 0 {
         let blocker = (between(f, to.slot()) & pos.occupied()).trailing_zeros() as usize;
         return format!(
             "the {} is blocked on its way to {to_name} (by the piece on {})",
-            ROLE_NAMES[role],
+            role.name(),
             pos.name(blocker)
         );
     }
     match role {
-        PAWN => pawn_reason(pos, from, to),
-        KNIGHT => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
-        KING if pos.base().castlings.is_empty() => format!(
+        Role::Pawn => pawn_reason(pos, from, to),
+        Role::Knight => "not a knight leap (two cells along an orthogonal line, then one cell along an orthogonal line at 60 degrees)".into(),
+        Role::King if pos.base().castlings.is_empty() => format!(
             "the king steps one cell along one of the twelve lines (and there is no castling in {}'s chess)",
             if pos.base().rule == "GLN-1" { "Gliński" } else { "McCooey" }
         ),
-        KING => "the king steps one cell along one of the twelve lines, or castles (3 or 2 cells toward an unmoved rook with the right kept)".into(),
-        ROOK => "not a rook move (rooks move along the six orthogonal lines)".into(),
-        BISHOP => "not a bishop move (bishops move along the six diagonal lines)".into(),
+        Role::King => "the king steps one cell along one of the twelve lines, or castles (3 or 2 cells toward an unmoved rook with the right kept)".into(),
+        Role::Rook => "not a rook move (rooks move along the six orthogonal lines)".into(),
+        Role::Bishop => "not a bishop move (bishops move along the six diagonal lines)".into(),
         _ => "not a queen move (queens move along the twelve lines)".into(),
     }
 }
@@ -216,12 +214,12 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     let shape = base.shape;
     let name = |c: Cell| shape.name(c);
     let occ = pos.occupied();
-    let fwd = FORWARD[us];
+    let fwd = FORWARD[us.index()];
     let one = shape.step(from, fwd);
     let two = one.and_then(|c| shape.step(c, fwd));
     let three = two.and_then(|c| shape.step(c, fwd));
     let kind = pos.capture_kind();
-    let [c1, c2] = CAPTURE_DIRS[kind][us];
+    let [c1, c2] = CAPTURE_DIRS[kind][us.index()];
     let lines = if kind == 0 {
         "the orthogonal lines next to its file"
     } else {
@@ -233,18 +231,14 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     }
     if Some(to) == two || Some(to) == three {
         let n = if Some(to) == two { 2 } else { 3 };
-        let allowed = base.max_steps(us, from);
+        let allowed = base.max_steps(us.index(), from);
         if n == 2 && allowed < 2 {
-            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us])
+            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us.index()])
                 .filter_map(Cell::from_slot)
                 .collect();
             starts.sort_by_key(|c| shape.file(*c));
             let starts: Vec<String> = starts.into_iter().map(name).collect();
-            let side = if us == super::position::WHITE {
-                "White"
-            } else {
-                "Black"
-            };
+            let side = if us == Color::White { "White" } else { "Black" };
             return format!(
                 "a pawn steps two cells only from a start cell of its colour ({side}: {})",
                 starts.join(" ")
@@ -252,9 +246,9 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         }
         if allowed < n {
             let starts: Vec<String> = crate::core::hex::Cells(if n == 2 {
-                base.two_steps[us]
+                base.two_steps[us.index()]
             } else {
-                base.three_steps[us]
+                base.three_steps[us.index()]
             })
             .map(|s| shape.slot_name(s))
             .collect();
@@ -296,7 +290,7 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         .iter()
         .filter_map(|&d| shape.step(from, d).map(name))
         .collect();
-    let other = CAPTURE_DIRS[kind ^ 1][us]
+    let other = CAPTURE_DIRS[kind ^ 1][us.index()]
         .iter()
         .any(|&d| shape.step(from, d) == Some(to));
     format!(

@@ -17,16 +17,19 @@
 //! in chess per RULINGS; Gliński's rules score it ¾ to the stalemating
 //! side and ¼ to the stalemated one, which `score_note` reports).
 //!
+//! - this file: the registry entry ([`VARIANT`], [`MUTANTS`]), the
+//!   [`Game`] [`Glinski`], and `hex_game!`, the macro writing the thin
+//!   game types of `mccooey` and `shafran` over the same position;
 //! - [`base`]: the tables of the three hexagonal bases — GLN-1 here,
 //!   MCC-1 (`mccooey`) and SHF-1 (`shafran`) — that the one generator
 //!   reads (board shape, array, pawn cells and directions, castlings);
-//! - `position`: the validated position, the legal move generator (check
-//!   and pin masks, bulk counting; generic over the base, a const index)
-//!   and copy-make;
-//! - `game`: the macro writing the thin game types of `mccooey` and
-//!   `shafran`;
-//! - `fen`: the hexagonal FEN, parse (raw `Setup`) → validate (`Pos`) →
-//!   canonical text;
+//! - `position`: the validated position, its attack test and copy-make;
+//! - `moves`: the compact move (`Mv`, three bytes);
+//! - `generate`: the legal move generator (check and pin masks, bulk
+//!   counting, the discarded candidates `explain` asks for; generic over
+//!   the base, a const index);
+//! - [`notation`]: the hexagonal FEN, parse (raw `Setup`) → validate
+//!   (`Pos`) → canonical text;
 //! - `explain`: the move text (`f5f6`, `e9e10q`) and why a move is legal
 //!   or illegal, with the rule ID;
 //! - [`record`]: game records in SAN with English or Hungarian letters;
@@ -36,8 +39,9 @@ pub mod base;
 #[cfg(feature = "pictures")]
 pub mod diagram;
 pub(crate) mod explain;
-pub mod fen;
-pub(crate) mod game;
+mod generate;
+mod moves;
+pub mod notation;
 pub(crate) mod position;
 pub mod record;
 
@@ -47,11 +51,11 @@ use crate::core::{
     Color, Game, MoveError, MoveSink, Mutant, Outcome, PositionError, Rules, Verdict,
 };
 
-pub use fen::START_TEXT as START;
-pub use position::Mv;
+pub use moves::Mv;
+pub use notation::START_TEXT as START;
 use position::{
     Pos, MUT_DIAGONAL_PAWN_CAPTURES, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
-    MUT_PINNED_MOVE, WHITE,
+    MUT_PINNED_MOVE,
 };
 /// Gliński's pawn geometry, for the games built on `glinski` (SCA-13's
 /// `sonic-hex` has Gliński pawns): start cells, promotion cells, the cells
@@ -88,15 +92,27 @@ pub static VARIANT: Variant = Variant {
     parse,
 };
 
-fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
+/// The position flag of each mutant of [`MUTANTS`].
+const MUTANT_FLAGS: [(&str, u8); 5] = [
+    ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
+    ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
+    ("no-en-passant", MUT_NO_EP),
+    ("king-into-check", MUT_KING_INTO_CHECK),
+    ("pinned-pieces-move", MUT_PINNED_MOVE),
+];
+
+/// The position's mutant flags (`position::MUT_*`) of the mutants
+/// `rules` names, by `table`'s `(mutant name, flag)` pairs: the one
+/// reading of `glinski`'s, `mccooey`'s and `shafran`'s mutants.
+///
+/// # Errors
+/// As [`Rules::is_mutant`].
+pub(crate) fn mutant_flags_of(
+    rules: &Rules,
+    table: &[(&str, u8)],
+) -> Result<u8, crate::core::RuleError> {
     let mut f = 0;
-    for (name, flag) in [
-        ("diagonal-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
-        ("double-step-first-move-only", MUT_FIRST_MOVE_DOUBLE_STEP),
-        ("no-en-passant", MUT_NO_EP),
-        ("king-into-check", MUT_KING_INTO_CHECK),
-        ("pinned-pieces-move", MUT_PINNED_MOVE),
-    ] {
+    for &(name, flag) in table {
         if rules.is_mutant(name)? {
             f |= flag;
         }
@@ -105,7 +121,10 @@ fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
 }
 
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn crate::core::DynGame>, crate::core::Error> {
-    Ok(Box::new(Glinski::from_text(text, mutant_flags(rules)?)?))
+    Ok(Box::new(Glinski::from_text(
+        text,
+        mutant_flags_of(rules, &MUTANT_FLAGS)?,
+    )?))
 }
 
 /// A `glinski` position (the [`Game`] of Gliński's hexagonal chess).
@@ -115,7 +134,7 @@ pub struct Glinski {
 }
 
 impl Glinski {
-    /// Parses and validates a position text (see [`fen`]); `mutants` are
+    /// Parses and validates a position text (see [`notation`]); `mutants` are
     /// mutant flags (0 for the rules as written).
     ///
     /// # Errors
@@ -136,7 +155,7 @@ impl Glinski {
     /// ```
     pub fn from_text(text: &str, mutants: u8) -> Result<Glinski, PositionError> {
         Ok(Glinski {
-            pos: fen::Setup::parse(text)?.validate(mutants)?,
+            pos: notation::Setup::parse(text)?.validate(mutants)?,
         })
     }
 
@@ -149,7 +168,7 @@ impl Glinski {
     /// canonical text, or a record token read both ways).
     ///
     /// # Errors
-    /// As [`Game::parse_move`].
+    /// As [`Explain::parse_move`](crate::core::Explain::parse_move).
     pub fn parse_in(&self, text: &str, langs: Option<&[Lang]>) -> Result<Mv, MoveError> {
         let text = text.trim();
         match explain::parse_text(text) {
@@ -181,8 +200,10 @@ impl Glinski {
     }
 
     /// Replays a game record (see [`record`]) from the start position (or
-    /// its `FEN` tag) with [`Game::read_record`]; returns the final
-    /// position, or the 1-based ply where it stops with the reason.
+    /// its `FEN` tag) with
+    /// [`Explain::read_record`](crate::core::Explain::read_record);
+    /// returns the final position, or the 1-based ply where it stops with
+    /// the reason.
     ///
     /// # Errors
     /// `(ply, error)`; ply 0 for a bad `FEN` tag.
@@ -209,11 +230,7 @@ impl Game for Glinski {
     }
 
     fn turn(&self) -> Color {
-        if self.pos.turn == WHITE {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.pos.turn
     }
 
     fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> crate::core::Flow {
@@ -266,7 +283,7 @@ impl Game for Glinski {
 
 impl crate::core::Notation for Glinski {
     fn to_text(&self) -> String {
-        fen::write(&self.pos)
+        notation::write(&self.pos)
     }
 
     fn move_text(&self, m: &Mv) -> String {
@@ -348,6 +365,233 @@ impl crate::core::Draw for Glinski {
         Some(diagram::square(m.from as usize))
     }
 }
+
+/// Writes the game type `$ty` of base `$base` (a [`base::BaseId`]):
+/// the struct, `from_text` / `start`, and the `Game`, `Notation`,
+/// `Explain` and `Draw` impls. Move text from-to (`e2e4`, `e9e10q`, a
+/// castling as the king's move `e1b1`); the position text of
+/// [`notation`]. `$san`: `Some(rule)` on Gliński's cells also reads
+/// [`record`]'s record tokens (SAN), illegal ones answered under
+/// `rule`; `None` reads from-to texts only. Under the rule option flag
+/// [`position::OPT_MCCOOEY_LETTERS`] every move text read has its
+/// file letters mapped by [`record::mccooey_letters`] first.
+macro_rules! hex_game {
+    ($(#[$doc:meta])* $ty:ident, $base:expr, $san:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $ty {
+            pos: $crate::variants::glinski::position::Pos,
+        }
+
+        impl $ty {
+            /// Parses and validates a position text; `mutants` are mutant
+            /// flags and `opts` rule-option flags (0, 0 for the rules as
+            /// written without options).
+            ///
+            /// # Errors
+            /// Syntax or validity errors naming the field.
+            pub fn from_text(
+                text: &str,
+                mutants: u8,
+                opts: u8,
+            ) -> Result<$ty, $crate::core::PositionError> {
+                Ok($ty {
+                    pos: $crate::variants::glinski::notation::Setup::parse_on($base, text)?
+                        .validate_with(mutants, opts)?,
+                })
+            }
+
+            /// The start position (rules as written, no options).
+            pub fn start() -> $ty {
+                $ty::from_text(
+                    $crate::variants::glinski::base::Base::of($base).start_text,
+                    0,
+                    0,
+                )
+                .expect("the start position is valid")
+            }
+
+            /// Record tokens (SAN) read too, illegal ones under this rule.
+            const SAN: Option<&'static str> = $san;
+
+            /// `text` in our file letters (MCC-1 `letters=mccooey` maps
+            /// McCooey's; otherwise unchanged).
+            fn ours(&self, text: &str) -> Result<String, $crate::core::MoveError> {
+                if self.pos.opts & $crate::variants::glinski::position::OPT_MCCOOEY_LETTERS != 0 {
+                    $crate::variants::glinski::record::mccooey_letters(text)
+                } else {
+                    Ok(text.to_string())
+                }
+            }
+
+            fn parse_text(
+                &self,
+                text: &str,
+            ) -> Result<(usize, usize, Option<$crate::core::chess::Role>), $crate::core::MoveError> {
+                let (f, t, p) =
+                    $crate::variants::glinski::explain::parse_text_on(self.pos.shape(), text)?;
+                Ok((f.slot(), t.slot(), p))
+            }
+        }
+
+        impl $crate::core::Game for $ty {
+            type Move = $crate::variants::glinski::Mv;
+
+            fn variant(&self) -> &'static str {
+                self.pos.base().name
+            }
+
+            fn turn(&self) -> $crate::core::Color {
+                self.pos.turn
+            }
+
+            fn generate<S: $crate::core::MoveSink<Self::Move>>(
+                &self,
+                sink: &mut S,
+            ) -> $crate::core::Flow {
+                self.pos.generate(sink)
+            }
+
+            #[inline]
+            fn play(&mut self, m: &Self::Move) {
+                self.pos.make(*m, &mut ());
+            }
+
+            /// No legal move: checkmate (in check: the other side wins) or
+            /// stalemate (a draw).
+            fn outcome(&self) -> Option<$crate::core::Outcome> {
+                let them = $crate::core::Game::turn(self).other();
+                if self.pos.king(self.pos.turn).is_none() {
+                    return Some($crate::core::Outcome::Win(them));
+                }
+                if $crate::core::Game::has_legal_move(self) {
+                    return None;
+                }
+                Some(if self.pos.checked() {
+                    $crate::core::Outcome::Win(them)
+                } else {
+                    $crate::core::Outcome::Draw
+                })
+            }
+        }
+
+        impl $crate::core::Notation for $ty {
+            fn to_text(&self) -> String {
+                $crate::variants::glinski::notation::write(&self.pos)
+            }
+
+            fn move_text(&self, m: &Self::Move) -> String {
+                $crate::variants::glinski::explain::text_of_on(self.pos.shape(), *m)
+            }
+
+            fn check_move_syntax(&self, text: &str) -> Result<(), $crate::core::MoveError> {
+                let text = text.trim();
+                let t = self.ours(text)?;
+                match self.parse_text(&t) {
+                    Ok(_) => Ok(()),
+                    Err(_)
+                        if Self::SAN.is_some()
+                            && $crate::variants::glinski::record::San::parse(&t).is_ok() =>
+                    {
+                        Ok(())
+                    }
+                    Err(e) => Err($crate::variants::glinski::record::as_written(e, text, None)),
+                }
+            }
+        }
+
+        impl $crate::core::Explain for $ty {
+            fn parse_move(&self, text: &str) -> Result<Self::Move, $crate::core::MoveError> {
+                let text = text.trim();
+                let t = self.ours(text)?;
+                let (from, to, promo) = match self.parse_text(&t) {
+                    Ok(ft) => ft,
+                    Err(e) => {
+                        if Self::SAN.is_none()
+                            || $crate::variants::glinski::record::San::parse(&t).is_err()
+                        {
+                            // The from-to error (it names record moves too).
+                            return Err($crate::variants::glinski::record::as_written(
+                                e, text, None,
+                            ));
+                        }
+                        if $crate::core::Game::outcome(self).is_some() {
+                            return Err($crate::core::MoveError::GameOver {
+                                text: text.to_string(),
+                            });
+                        }
+                        return $crate::variants::glinski::record::parse_token(&self.pos, &t, None)
+                            .map_err(|e| {
+                                $crate::variants::glinski::record::as_written(e, text, Self::SAN)
+                            });
+                    }
+                };
+                self.pos
+                    .moves()
+                    .into_iter()
+                    .find(|m| m.from as usize == from && m.to as usize == to && m.promo() == promo)
+                    .ok_or_else(|| self.rejection(text))
+            }
+
+            fn explain(&self, text: &str) -> Result<$crate::core::Verdict, $crate::core::MoveError> {
+                let text = text.trim();
+                let t = self.ours(text)?;
+                let rule = match Self::SAN {
+                    Some(rule) if self.parse_text(&t).is_err() => rule,
+                    _ => {
+                        let mut v = $crate::variants::glinski::explain::explain(&self.pos, &t)
+                            .map_err(|e| {
+                                $crate::variants::glinski::record::as_written(e, text, None)
+                            })?;
+                        if !v.legal {
+                            v.text = text.to_string();
+                        }
+                        return Ok(v);
+                    }
+                };
+                match self.parse_move(text) {
+                    Ok(m) => $crate::variants::glinski::explain::explain(
+                        &self.pos,
+                        &$crate::variants::glinski::explain::text_of_on(self.pos.shape(), m),
+                    ),
+                    Err(e @ $crate::core::MoveError::Syntax { .. }) => Err(e),
+                    Err(e) => Ok($crate::core::Verdict {
+                        legal: false,
+                        text: text.to_string(),
+                        rules: vec![rule],
+                        reason: match e {
+                            $crate::core::MoveError::Illegal { reason, .. } => reason,
+                            $crate::core::MoveError::Ambiguous { candidates, .. } => {
+                                format!("ambiguous: matches {}", candidates.join(", "))
+                            }
+                            other => other.to_string(),
+                        },
+                    }),
+                }
+            }
+        }
+
+        #[cfg(feature = "pictures")]
+        impl $crate::core::Draw for $ty {
+            fn diagram(&self) -> $crate::core::diagram::Diagram {
+                $crate::variants::glinski::diagram::diagram(&self.pos)
+            }
+
+            fn draw_move(&self, m: &Self::Move) -> $crate::core::diagram::MoveDrawing {
+                $crate::variants::glinski::diagram::draw_move(&self.pos, *m)
+            }
+
+            fn move_start(&self, m: &Self::Move) -> Option<$crate::core::Square> {
+                Some($crate::variants::glinski::diagram::square_on(
+                    self.pos.shape(),
+                    m.from as usize,
+                ))
+            }
+        }
+    };
+}
+
+pub(crate) use hex_game;
 
 #[cfg(test)]
 mod tests {

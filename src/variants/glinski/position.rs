@@ -1,45 +1,23 @@
-//! The validated Gliński position and its legal move generator (GLN-1).
+//! The validated Gliński position (GLN-1, and MCC-1 / SHF-1 by its base):
+//! its state, the typed pieces ([`Role`], [`Color`]), the attack test and
+//! playing a move (copy-make).
 //!
 //! State: eight 128-bit occupancy boards (six roles, two colours) on the
 //! slots of [`crate::core::hex`], side to move, en passant cell, mutant
 //! flags, the counters, and (only under the mutant
 //! `double-step-first-move-only`) the set of pawns that have moved: about
-//! 170 bytes, copied per node (copy-make). Moves are 3-byte [`Mv`]s; the
-//! edge speaks their texts.
-//!
-//! Legality is decided without playing the move, as in `fide`: the check
-//! mask (cells that capture or block a single checker), pin lines (a pinned
-//! piece stays on the line through its king; found by scanning the king's
-//! twelve lines), king steps tested against attacks with the king lifted
-//! off the board, and en passant tested by recomputing the attacks on the
-//! king with both pawns moved. Leaves are counted in bulk (popcounts of
-//! target sets).
-//!
-//! The generator feeds any [`MoveSink`] and passes its `Break` up. For
-//! `explain` ([`MoveSink::WANTS_REJECTED`]) it also reports every
-//! candidate it discards (a king step onto an attacked cell, a move that
-//! leaves the king in check, a pinned piece leaving its line, en passant
-//! that exposes the king) with the reason; for every other sink that code
-//! is compiled out.
+//! 170 bytes, copied per node (copy-make). The legal move generator is in
+//! [`super::generate`], the compact move in [`super::moves`].
 
-use crate::core::hex::{
-    self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, Cells, DIAGONAL_LINES,
-    ORTHOGONAL_LINES, RAYS,
-};
-use crate::core::{Flow, MoveSink, Rejection, Trace};
+use crate::core::hex::{self, bishop_attacks, rook_attacks, DIAGONAL_LINES, ORTHOGONAL_LINES};
+use crate::core::Trace;
 
 use super::base::{Base, BaseId, BASES, GLINSKI};
+use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
 use crate::core::hex::Shape;
 
-pub const PAWN: usize = 0;
-pub const KNIGHT: usize = 1;
-pub const BISHOP: usize = 2;
-pub const ROOK: usize = 3;
-pub const QUEEN: usize = 4;
-pub const KING: usize = 5;
-
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub use crate::core::chess::{ByRole, Role};
+pub use crate::core::{ByColor, Color};
 
 /// "No en passant cell" (slot 0 is off the board).
 pub const NO_EP: u8 = 0;
@@ -70,73 +48,32 @@ pub const OPT_LONG_CASTLING: u8 = 2;
 /// on the moves.
 pub const OPT_MCCOOEY_LETTERS: u8 = 4;
 
-/// Move flags.
-pub const F_NORMAL: u8 = 0;
-pub const F_DOUBLE: u8 = 1;
-pub const F_EP: u8 = 2;
-/// `F_PROMO + role - KNIGHT` for promotion to knight..queen.
-pub const F_PROMO: u8 = 3;
-/// A three-cell pawn move (SHF-1).
-pub const F_TRIPLE: u8 = 7;
-/// Castling (SHF-1): the king's move; the rook moves as the base says.
-pub const F_CASTLE: u8 = 8;
-
-/// A compact move: from and to slots and a flag.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Mv {
-    /// The start slot.
-    pub from: u8,
-    /// The destination slot.
-    pub to: u8,
-    /// `F_NORMAL`, `F_DOUBLE`, `F_EP` or a promotion flag (`F_PROMO` + …).
-    pub flag: u8,
-}
-
-impl Mv {
-    /// The move `from` → `to` with flag `flag`.
-    #[inline]
-    pub(crate) const fn new(from: usize, to: usize, flag: u8) -> Mv {
-        Mv {
-            from: from as u8,
-            to: to as u8,
-            flag,
-        }
-    }
-    /// The promotion role, if any.
-    #[inline]
-    pub const fn promo(self) -> Option<usize> {
-        if self.flag >= F_PROMO && self.flag < F_TRIPLE {
-            Some((self.flag - F_PROMO) as usize + KNIGHT)
-        } else {
-            None
-        }
-    }
-}
-
 /// The start cells of each colour's pawns (GLN-1): White b1 c2 d3 e4 f5
 /// g4 h3 i2 k1, Black b7 … k7. A pawn of that colour on one of them may
 /// step two cells.
-pub const START: [u128; 2] = GLINSKI.pawn_start;
+pub const START: ByColor<u128> = ByColor(GLINSKI.pawn_start);
 
 /// The promotion cells (the far edge: the cells with no cell straight
 /// ahead): White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6, Black rank 1.
-pub const PROMOTION: [u128; 2] = GLINSKI.promotion;
+pub const PROMOTION: ByColor<u128> = ByColor(GLINSKI.promotion);
 
 /// Cells a pawn of each colour can stand on: reachable from its start
 /// cells by its moves (forward and the two capture directions). The rest
 /// ("behind" the start cells) is impossible in a position.
-pub const PAWN_CELLS: [u128; 2] = GLINSKI.pawn_cells;
+pub const PAWN_CELLS: ByColor<u128> = ByColor(GLINSKI.pawn_cells);
 
 pub use super::base::{CAPTURE_DIRS, FORWARD, PAWN_ATTACKS};
 
-/// The position. Only [`super::fen::Setup::validate`] builds one from
+/// The position. Only [`super::notation::Setup::validate`] builds one from
 /// outside, so move generation never sees an inconsistent state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pos {
-    pub roles: [u128; 6],
-    pub colors: [u128; 2],
-    /// `WHITE` or `BLACK`.
-    pub turn: usize,
+    /// The cells of each role's pieces, both sides.
+    pub roles: ByRole<u128>,
+    /// The cells of each side's pieces.
+    pub colors: ByColor<u128>,
+    /// The side to move.
+    pub turn: Color,
     /// The crossed cell next to the destination of the last move's
     /// multi-step (a double step's skipped cell), or `NO_EP`.
     pub ep: u8,
@@ -173,125 +110,25 @@ impl std::hash::Hash for Pos {
     }
 }
 
-/// How the generator hands moves to any core sink (a list, a count: bulk
-/// counting at perft leaves, where no move is built, a first-move probe,
-/// or `explain`'s collector of candidates). Each call passes the sink's
-/// `Break` up; for sinks that never stop it folds away.
-trait Sink {
-    /// Moves of a piece (not a pawn) from `from` to each of `targets`.
-    fn piece(&mut self, from: usize, targets: u128) -> Flow;
-    /// Pawn moves to each of `targets`, from the slot `back` away, with
-    /// `flag`.
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow;
-    /// Promotions to each of `targets`: four moves each (Q, R, B, N).
-    fn promos(&mut self, targets: u128, back: i32) -> Flow;
-    fn one(&mut self, m: Mv) -> Flow;
-    /// Candidates from `from` to each of `targets` that the generator
-    /// discards, with why (`flag_of` gives each one's flag; a promotion
-    /// flag stands for the four promotions). Does nothing unless the sink
-    /// wants them ([`MoveSink::WANTS_REJECTED`]).
-    fn discard(
-        &mut self,
-        from: usize,
-        targets: u128,
-        flag_of: impl Fn(usize) -> u8,
-        why: impl Fn(usize) -> Rejection,
-    );
-}
-
-impl<S: MoveSink<Mv>> Sink for S {
-    #[inline]
-    fn piece(&mut self, from: usize, targets: u128) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            self.push(Mv::new(from, to, F_NORMAL))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            self.push(Mv::new((to as i32 + back) as usize, to, flag))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn promos(&mut self, targets: u128, back: i32) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(4 * targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            let from = (to as i32 + back) as usize;
-            for r in 0..4 {
-                self.push(Mv::new(from, to, F_PROMO + r))?;
-            }
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn one(&mut self, m: Mv) -> Flow {
-        self.push(m)
-    }
-    fn discard(
-        &mut self,
-        from: usize,
-        targets: u128,
-        flag_of: impl Fn(usize) -> u8,
-        why: impl Fn(usize) -> Rejection,
-    ) {
-        if !S::WANTS_REJECTED {
-            return;
-        }
-        for to in Cells(targets) {
-            let flag = flag_of(to);
-            if !(F_PROMO..F_TRIPLE).contains(&flag) {
-                self.reject(Mv::new(from, to, flag), why(to));
-            } else {
-                for r in 0..4 {
-                    self.reject(Mv::new(from, to, F_PROMO + r), why(to));
-                }
-            }
-        }
-    }
-}
-
-/// Role names by role index.
-pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-
 #[inline(always)]
-fn bit(s: usize) -> u128 {
+pub(super) fn bit(s: usize) -> u128 {
     1u128 << s
 }
 
 /// The base of const index `B` (folded at compile time).
 #[inline(always)]
-const fn base_of<const B: usize>() -> &'static Base {
+pub(super) const fn base_of<const B: usize>() -> &'static Base {
     &BASES[B]
-}
-
-/// `x` restricted to the board of base `B` (nothing to do on Gliński's
-/// board: the slot tables are its cells).
-#[inline(always)]
-const fn on<const B: usize>(x: u128) -> u128 {
-    match base_of::<B>().shape {
-        Shape::Glinski => x,
-        Shape::Shafran => x & crate::core::hex::SHAFRAN_BOARD,
-    }
 }
 
 impl Pos {
     #[inline]
     pub fn occupied(&self) -> u128 {
-        self.colors[0] | self.colors[1]
+        self.colors[Color::White] | self.colors[Color::Black]
     }
 
     #[inline]
-    pub fn pieces(&self, color: usize, role: usize) -> u128 {
+    pub fn pieces(&self, color: Color, role: Role) -> u128 {
         self.colors[color] & self.roles[role]
     }
 
@@ -314,22 +151,22 @@ impl Pos {
 
     /// The role on slot `s`, if any.
     #[inline]
-    pub fn role_at(&self, s: usize) -> Option<usize> {
+    pub fn role_at(&self, s: usize) -> Option<Role> {
         let b = bit(s);
         if self.occupied() & b == 0 {
             return None;
         }
-        (0..6).find(|&r| self.roles[r] & b != 0)
+        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
     }
 
     /// The colour of the piece on slot `s`, if any.
     #[inline]
-    pub fn color_at(&self, s: usize) -> Option<usize> {
+    pub fn color_at(&self, s: usize) -> Option<Color> {
         let b = bit(s);
-        if self.colors[WHITE] & b != 0 {
-            Some(WHITE)
-        } else if self.colors[BLACK] & b != 0 {
-            Some(BLACK)
+        if self.colors[Color::White] & b != 0 {
+            Some(Color::White)
+        } else if self.colors[Color::Black] & b != 0 {
+            Some(Color::Black)
         } else {
             None
         }
@@ -338,8 +175,8 @@ impl Pos {
     /// The king slot of `color` (`None` only under a mutant that lets a
     /// king be taken).
     #[inline]
-    pub fn king(&self, color: usize) -> Option<usize> {
-        let k = self.pieces(color, KING);
+    pub fn king(&self, color: Color) -> Option<usize> {
+        let k = self.pieces(color, Role::King);
         (k != 0).then(|| k.trailing_zeros() as usize)
     }
 
@@ -359,15 +196,16 @@ impl Pos {
 
     /// The cells a pawn of `color` on `s` attacks.
     #[inline]
-    pub fn pawn_attacks(&self, color: usize, s: usize) -> u128 {
-        self.base().pawn_attacks(self.capture_kind(), color, s)
+    pub fn pawn_attacks(&self, color: Color, s: usize) -> u128 {
+        self.base()
+            .pawn_attacks(self.capture_kind(), color.index(), s)
     }
 
     /// Whether a piece of `them` (the set `them_bb`, a subset of one
     /// colour's pieces) attacks slot `sq` with occupancy `occ` (the piece
     /// moves of GLN-1 on the position's board; early exits).
     #[inline]
-    pub fn attacked(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+    pub fn attacked(&self, sq: usize, by: Color, them_bb: u128, occ: u128) -> bool {
         match self.base {
             BaseId::Glinski => self.attacked_on::<0>(sq, by, them_bb, occ),
             BaseId::Mccooey => self.attacked_on::<1>(sq, by, them_bb, occ),
@@ -376,430 +214,42 @@ impl Pos {
     }
 
     #[inline(always)]
-    fn attacked_on<const B: usize>(&self, sq: usize, by: usize, them_bb: u128, occ: u128) -> bool {
+    pub(super) fn attacked_on<const B: usize>(
+        &self,
+        sq: usize,
+        by: Color,
+        them_bb: u128,
+        occ: u128,
+    ) -> bool {
         let base = base_of::<B>();
         let kind = base.captures ^ self.pawn_mode();
-        if hex::KNIGHT[sq] & self.roles[KNIGHT] & them_bb != 0
-            || base.pawn_attacks(kind, by ^ 1, sq) & self.roles[PAWN] & them_bb != 0
-            || hex::KING[sq] & self.roles[KING] & them_bb != 0
+        if hex::KNIGHT[sq] & self.roles[Role::Knight] & them_bb != 0
+            || base.pawn_attacks(kind, by.other().index(), sq) & self.roles[Role::Pawn] & them_bb
+                != 0
+            || hex::KING[sq] & self.roles[Role::King] & them_bb != 0
         {
             return true;
         }
         // The pieces all stand on the board, so the unmasked tables of
         // Gliński's board find the same attackers.
-        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & them_bb;
+        let rq = (self.roles[Role::Rook] | self.roles[Role::Queen]) & them_bb;
         if rq & ORTHOGONAL_LINES[sq] != 0 && rook_attacks(sq, occ) & rq != 0 {
             return true;
         }
-        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & them_bb;
+        let bq = (self.roles[Role::Bishop] | self.roles[Role::Queen]) & them_bb;
         bq & DIAGONAL_LINES[sq] != 0 && bishop_attacks(sq, occ) & bq != 0
     }
 
     /// Whether `color`'s king is attacked.
-    pub fn in_check(&self, color: usize) -> bool {
+    pub fn in_check(&self, color: Color) -> bool {
+        let them = color.other();
         self.king(color)
-            .is_some_and(|k| self.attacked(k, color ^ 1, self.colors[color ^ 1], self.occupied()))
+            .is_some_and(|k| self.attacked(k, them, self.colors[them], self.occupied()))
     }
 
     /// Whether the side to move is in check.
     pub fn checked(&self) -> bool {
         self.in_check(self.turn)
-    }
-
-    /// Feeds the legal moves to `sink` (GLN-1, MCC-1, SHF-1 by the base);
-    /// stops when the sink answers `Break` and returns it. A sink that
-    /// wants them ([`MoveSink::WANTS_REJECTED`], `explain`) also gets every
-    /// candidate the generator discards, with the reason.
-    #[inline]
-    pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
-        match (self.base, self.turn == WHITE) {
-            (BaseId::Glinski, true) => self.gen::<true, 0, _>(sink),
-            (BaseId::Glinski, false) => self.gen::<false, 0, _>(sink),
-            (BaseId::Mccooey, true) => self.gen::<true, 1, _>(sink),
-            (BaseId::Mccooey, false) => self.gen::<false, 1, _>(sink),
-            (BaseId::Shafran, true) => self.gen::<true, 2, _>(sink),
-            (BaseId::Shafran, false) => self.gen::<false, 2, _>(sink),
-        }
-    }
-
-    /// The legal moves as a list.
-    pub fn moves(&self) -> Vec<Mv> {
-        let mut v = Vec::with_capacity(96);
-        // A list never stops the generator.
-        let _ = self.generate(&mut v);
-        v
-    }
-
-    /// The legal move generator, for the side `W` (true = White) on the
-    /// base `BASES[B]`.
-    #[inline(always)]
-    fn gen<const W: bool, const B: usize, S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
-        let base = base_of::<B>();
-        let rule = base.rule;
-        let name = |s: usize| base.shape.slot_name(s);
-        let us = if W { WHITE } else { BLACK };
-        let them = us ^ 1;
-        let own = self.colors[us];
-        let enemy = self.colors[them];
-        let occ = own | enemy;
-        let kbb = self.roles[KING] & own;
-        if kbb == 0 {
-            // Only under a mutant that lets a king be taken.
-            return Flow::Continue(());
-        }
-        let k = kbb.trailing_zeros() as usize;
-        let kind = base.captures ^ self.pawn_mode();
-
-        // Checkers and pins: scan the king's lines that hold an enemy
-        // slider of the matching kind.
-        let mut checkers = ((hex::KNIGHT[k] & self.roles[KNIGHT])
-            | (base.pawn_attacks(kind, us, k) & self.roles[PAWN]))
-            & enemy;
-        let mut pinned = 0u128;
-        let rq = (self.roles[ROOK] | self.roles[QUEEN]) & enemy;
-        let bq = (self.roles[BISHOP] | self.roles[QUEEN]) & enemy;
-        let pins = self.mutants & MUT_PINNED_MOVE == 0;
-        for (lines, snipers, first) in [(&ORTHOGONAL_LINES, rq, 0), (&DIAGONAL_LINES, bq, 1)] {
-            if lines[k] & snipers == 0 {
-                continue;
-            }
-            for d in (first..12).step_by(2) {
-                if RAYS[d][k] & snipers == 0 {
-                    continue;
-                }
-                let Some(b1) = first_blocker(d, k, occ) else {
-                    continue;
-                };
-                if bit(b1) & snipers != 0 {
-                    checkers |= bit(b1);
-                } else if pins && bit(b1) & own != 0 {
-                    if let Some(b2) = first_blocker(d, b1, occ) {
-                        if bit(b2) & snipers != 0 {
-                            pinned |= bit(b1);
-                        }
-                    }
-                }
-            }
-        }
-
-        // King steps: the destination must not be attacked once the king
-        // has left its cell (so it cannot retreat along a checking line).
-        let occ_nok = occ ^ kbb;
-        let mut ktargets = on::<B>(hex::KING[k]) & !own;
-        if self.mutants & MUT_KING_INTO_CHECK == 0 {
-            for to in Cells(ktargets) {
-                if self.attacked_on::<B>(to, them, enemy, occ_nok) {
-                    ktargets ^= bit(to);
-                    if S::WANTS_REJECTED {
-                        sink.reject(
-                            Mv::new(k, to, F_NORMAL),
-                            Rejection::new(
-                                rule,
-                                format!("moves the king into check ({} is attacked)", name(to)),
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-        sink.piece(k, ktargets)?;
-        if !base.castlings.is_empty() {
-            self.castlings::<B, S>(sink, us, k, occ, checkers != 0)?;
-        }
-        let double = checkers & checkers.wrapping_sub(1) != 0;
-        if double && !S::WANTS_REJECTED {
-            return Flow::Continue(()); // double check: only the king moves
-        }
-        // The cells a move of another piece must end on: with a single
-        // checker, capture it or block its line; in double check, none
-        // (only `explain` gets here, to hear why each candidate fails).
-        let tmask = if checkers == 0 {
-            !own
-        } else if double {
-            0
-        } else {
-            between(k, checkers.trailing_zeros() as usize) | checkers
-        };
-        // Why a candidate of a piece other than the king is discarded.
-        let why = |from: usize, to: usize| -> Rejection {
-            let king = name(k);
-            if double {
-                Rejection::new(rule, format!(
-                    "leaves own king in check: double check of the king on {king}, only the king may move"
-                ))
-            } else if checkers != 0 && tmask & bit(to) == 0 {
-                let c = checkers.trailing_zeros() as usize;
-                Rejection::new(rule, format!(
-                    "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
-                    ROLE_NAMES[self.role_at(c).unwrap_or(PAWN)],
-                    name(c)
-                ))
-            } else {
-                Rejection::new(
-                    rule,
-                    format!(
-                        "leaves own king in check: the {} on {} is pinned to the king on {king}",
-                        ROLE_NAMES[self.role_at(from).unwrap_or(PAWN)],
-                        name(from)
-                    ),
-                )
-            }
-        };
-
-        // Knights (a pinned knight never moves).
-        for from in Cells(self.roles[KNIGHT] & own & !pinned) {
-            sink.piece(from, on::<B>(hex::KNIGHT[from]) & tmask)?;
-        }
-        // Sliders; a pinned slider keeps to its pin line (and has no move
-        // at all when in check).
-        let diag = (self.roles[BISHOP] | self.roles[QUEEN]) & own;
-        let orth = (self.roles[ROOK] | self.roles[QUEEN]) & own;
-        for from in Cells((diag | orth) & !pinned) {
-            sink.piece(
-                from,
-                on::<B>(self.slider_attacks(from, diag, orth, occ)) & tmask,
-            )?;
-        }
-        if checkers == 0 {
-            for from in Cells((diag | orth) & pinned) {
-                let a = on::<B>(self.slider_attacks(from, diag, orth, occ));
-                sink.piece(from, a & !own & line(k, from))?;
-            }
-        }
-        if S::WANTS_REJECTED {
-            // The same masks, read the other way: each piece's reach minus
-            // what was generated above.
-            for from in Cells((self.roles[KNIGHT] & own) | diag | orth) {
-                let b = bit(from);
-                let knight = self.roles[KNIGHT] & b != 0;
-                let reach = on::<B>(if knight {
-                    hex::KNIGHT[from]
-                } else {
-                    self.slider_attacks(from, diag, orth, occ)
-                }) & !own;
-                let kept = if pinned & b == 0 {
-                    tmask
-                } else if checkers == 0 && !knight {
-                    line(k, from)
-                } else {
-                    0
-                };
-                sink.discard(from, reach & !kept, |_| F_NORMAL, |to| why(from, to));
-            }
-        }
-
-        // Pawns: set-wise for unpinned pawns; pinned ones one by one.
-        let pawns = self.roles[PAWN] & own;
-        let empty = base.shape.board() & !occ;
-        let fwd = FORWARD[us];
-        let [c1, c2] = CAPTURE_DIRS[kind][us];
-        let mut two = base.two_steps[us];
-        if self.mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-            two = base.pawn_start[us];
-        }
-        if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
-            two &= !self.moved;
-        }
-        let three = if self.mutants & MUT_NO_TRIPLE_STEP != 0 {
-            0
-        } else {
-            base.three_steps[us] & two
-        };
-        let has_three = base.three_steps[us] != 0;
-        let free = pawns & !pinned;
-        let mut single = shift(free, fwd) & empty;
-        let mut double_step = shift(shift(free & two, fwd) & empty, fwd) & empty;
-        let mut triple = if has_three {
-            shift(shift(shift(free & three, fwd) & empty, fwd) & empty, fwd) & empty
-        } else {
-            0
-        };
-        let mut left = shift(free, c1) & enemy;
-        let mut right = shift(free, c2) & enemy;
-        if checkers == 0 {
-            for from in Cells(pawns & pinned) {
-                let l = line(k, from);
-                let b = bit(from);
-                let s1 = shift(b, fwd) & empty & l;
-                single |= s1;
-                let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
-                double_step |= s2 & l;
-                if has_three {
-                    triple |=
-                        shift(shift(shift(b & three, fwd) & empty, fwd) & empty, fwd) & empty & l;
-                }
-                left |= shift(b, c1) & enemy & l;
-                right |= shift(b, c2) & enemy & l;
-            }
-        }
-        single &= tmask;
-        double_step &= tmask;
-        triple &= tmask;
-        left &= tmask;
-        right &= tmask;
-        let promo = base.promotion[us];
-        let back = -fwd.slot_offset();
-        let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
-        sink.pawns(single & !promo, back, F_NORMAL)?;
-        sink.pawns(double_step, 2 * back, F_DOUBLE)?;
-        if has_three {
-            sink.pawns(triple, 3 * back, F_TRIPLE)?;
-        }
-        sink.pawns(left & !promo, b1, F_NORMAL)?;
-        sink.pawns(right & !promo, b2, F_NORMAL)?;
-        if (single | left | right) & promo != 0 {
-            sink.promos(single & promo, back)?;
-            sink.promos(left & promo, b1)?;
-            sink.promos(right & promo, b2)?;
-        }
-        if S::WANTS_REJECTED {
-            for from in Cells(pawns) {
-                let b = bit(from);
-                let s1 = shift(b, fwd) & empty;
-                let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
-                let s3 = shift(s2 & shift(shift(b & three, fwd), fwd), fwd) & empty;
-                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us, from) & enemy);
-                let kept = if pinned & b == 0 {
-                    tmask
-                } else if checkers == 0 {
-                    line(k, from)
-                } else {
-                    0
-                };
-                let flag_of = |to: usize| match bit(to) {
-                    x if x & promo != 0 => F_PROMO,
-                    x if x & s2 != 0 => F_DOUBLE,
-                    x if x & s3 != 0 => F_TRIPLE,
-                    _ => F_NORMAL,
-                };
-                sink.discard(from, reach & !kept, flag_of, |to| why(from, to));
-            }
-        }
-
-        // En passant: legal when the king is not attacked once both pawns
-        // have moved (covers pins through either pawn's cell and a check
-        // the capture must answer). The victim stands one cell beyond
-        // `ep`; SHF-1 also allows the capture on `ep2` (not with
-        // `ep=last`).
-        if self.ep != NO_EP && self.mutants & MUT_NO_EP == 0 {
-            let cap = (self.ep as i32 + fwd.opposite().slot_offset()) as usize;
-            let second = if self.ep2 != NO_EP && self.opts & OPT_EP_LAST == 0 {
-                self.ep2
-            } else {
-                NO_EP
-            };
-            for ep in [self.ep, second] {
-                if ep == NO_EP {
-                    continue;
-                }
-                let ep = ep as usize;
-                for from in Cells(base.pawn_attacks(kind, them, ep) & pawns) {
-                    let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
-                    if !self.attacked_on::<B>(k, them, enemy & !bit(cap), occ2) {
-                        sink.one(Mv::new(from, ep, F_EP))?;
-                    } else if S::WANTS_REJECTED {
-                        let reason = if checkers & !bit(cap) != 0 {
-                            why(from, ep).reason
-                        } else {
-                            format!(
-                                "leaves own king in check: en passant exposes the king (with the pawns on {} \
-                                 and {} gone, the king on {} is attacked)",
-                                name(from),
-                                name(cap),
-                                name(k)
-                            )
-                        };
-                        sink.reject(Mv::new(from, ep, F_EP), Rejection::new(rule, reason));
-                    }
-                }
-            }
-        }
-        Flow::Continue(())
-    }
-
-    /// SHF-1's castlings of `us` (king on `k`): the right kept, the cells
-    /// between king and rook empty, the king not in check, the cells it
-    /// passes over not attacked, and not in check after the move (with
-    /// king and rook on their new cells). `castling=long`: long only.
-    #[inline(never)]
-    fn castlings<const B: usize, S: MoveSink<Mv>>(
-        &self,
-        sink: &mut S,
-        us: usize,
-        k: usize,
-        occ: u128,
-        in_check: bool,
-    ) -> Flow {
-        let base = base_of::<B>();
-        let them = us ^ 1;
-        let enemy = self.colors[them];
-        let free = self.mutants & MUT_CASTLE_THROUGH_CHECK != 0;
-        for c in base.castlings {
-            if c.color != us
-                || self.castling & c.right == 0
-                || c.king as usize != k
-                || self.pieces(us, ROOK) & bit(c.rook as usize) == 0
-            {
-                continue;
-            }
-            let blocked = occ & c.between != 0;
-            if blocked && !S::WANTS_REJECTED {
-                continue;
-            }
-            for (i, &(kto, rto, pass)) in [c.long, c.short].iter().enumerate() {
-                if i == 1 && self.opts & OPT_LONG_CASTLING != 0 {
-                    continue;
-                }
-                let m = Mv::new(k, kto as usize, F_CASTLE);
-                let out_of_check = in_check && !free;
-                let attacked_pass = if blocked || in_check || free {
-                    None
-                } else {
-                    Cells(pass).find(|&p| self.attacked_on::<B>(p, them, enemy, occ))
-                };
-                let open = !blocked && !out_of_check && attacked_pass.is_none();
-                let lands_attacked = open && !free && {
-                    let occ2 =
-                        occ ^ bit(k) ^ bit(kto as usize) ^ bit(c.rook as usize) | bit(rto as usize);
-                    self.attacked_on::<B>(kto as usize, them, enemy, occ2)
-                };
-                if open && !lands_attacked {
-                    sink.one(m)?;
-                } else if S::WANTS_REJECTED {
-                    let name = |s: usize| base.shape.slot_name(s);
-                    let reason = if blocked {
-                        format!(
-                            "castling needs the cells between the king and the rook on {} empty",
-                            name(c.rook as usize)
-                        )
-                    } else if in_check {
-                        "castling out of check".to_string()
-                    } else if let Some(p) = attacked_pass {
-                        format!("the king passes over an attacked cell ({})", name(p))
-                    } else {
-                        format!(
-                            "the king lands on an attacked cell ({})",
-                            name(kto as usize)
-                        )
-                    };
-                    sink.reject(m, Rejection::new(base.rule, reason));
-                }
-            }
-        }
-        Flow::Continue(())
-    }
-
-    #[inline(always)]
-    fn slider_attacks(&self, from: usize, diag: u128, orth: u128, occ: u128) -> u128 {
-        let b = bit(from);
-        let mut a = 0;
-        if diag & b != 0 {
-            a |= bishop_attacks(from, occ);
-        }
-        if orth & b != 0 {
-            a |= rook_attacks(from, occ);
-        }
-        a
     }
 
     /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
@@ -811,12 +261,12 @@ impl Pos {
         let rule = self.base().rule;
         let (from, to) = (m.from as usize, m.to as usize);
         let us = self.turn;
-        let them = us ^ 1;
+        let them = us.other();
         let (fb, tb) = (bit(from), bit(to));
-        let role = self.role_at(from).unwrap_or(PAWN);
+        let role = self.role_at(from).unwrap_or(Role::Pawn);
         self.halfmove += 1;
         if self.colors[them] & tb != 0 {
-            for r in &mut self.roles {
+            for r in &mut self.roles.0 {
                 *r &= !tb;
             }
             self.colors[them] ^= tb;
@@ -825,12 +275,12 @@ impl Pos {
         }
         self.roles[role] ^= fb | tb;
         self.colors[us] ^= fb | tb;
-        if role == PAWN {
+        if role == Role::Pawn {
             self.halfmove = 0;
         }
         if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
             self.moved &= !(fb | tb);
-            if role == PAWN {
+            if role == Role::Pawn {
                 self.moved |= tb;
             }
         }
@@ -850,40 +300,33 @@ impl Pos {
             F_NORMAL => {}
             F_DOUBLE => self.ep = ((from + to) / 2) as u8,
             F_TRIPLE => {
-                let step = FORWARD[us].slot_offset();
+                let step = FORWARD[us.index()].slot_offset();
                 self.ep = (to as i32 - step) as u8;
                 self.ep2 = (to as i32 - 2 * step) as u8;
             }
             F_EP => {
-                let cap = bit((old_ep as i32 + FORWARD[them].slot_offset()) as usize);
-                self.roles[PAWN] ^= cap;
+                let cap = bit((old_ep as i32 + FORWARD[them.index()].slot_offset()) as usize);
+                self.roles[Role::Pawn] ^= cap;
                 self.colors[them] ^= cap;
                 self.moved &= !cap;
                 trace.note(rule);
             }
             F_CASTLE => {
-                if let Some(c) = self.base().castlings.iter().find(|c| {
-                    c.king as usize == from && (c.long.0 as usize == to || c.short.0 as usize == to)
-                }) {
-                    let rto = if c.long.0 as usize == to {
-                        c.long.1
-                    } else {
-                        c.short.1
-                    };
-                    let r = bit(c.rook as usize) | bit(rto as usize);
-                    self.roles[ROOK] ^= r;
+                if let Some((rook, rto)) = self.base().castling_rook(from, to) {
+                    let r = bit(rook) | bit(rto);
+                    self.roles[Role::Rook] ^= r;
                     self.colors[us] ^= r;
                 }
                 trace.note(rule);
             }
             _ => {
-                let promo = m.promo().unwrap_or(QUEEN);
-                self.roles[PAWN] ^= tb;
+                let promo = m.promo().unwrap_or(Role::Queen);
+                self.roles[Role::Pawn] ^= tb;
                 self.roles[promo] ^= tb;
                 trace.note(rule);
             }
         }
-        if us == BLACK {
+        if us == Color::Black {
             self.fullmove += 1;
         }
         self.turn = them;
@@ -893,7 +336,7 @@ impl Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::hex::{slot_name, Cell, BOARD};
+    use crate::core::hex::{slot_name, Cell, Cells, BOARD};
     #[cfg(feature = "pictures")]
     #[allow(unused_imports)]
     use crate::core::Draw as _;
@@ -909,23 +352,23 @@ mod tests {
     #[test]
     fn pawn_geometry() {
         assert_eq!(
-            names(PROMOTION[WHITE]),
+            names(PROMOTION[Color::White]),
             ["a6", "b7", "c8", "d9", "e10", "f11", "g10", "h9", "i8", "k7", "l6"]
         );
-        assert_eq!(PROMOTION[BLACK].count_ones(), 11);
+        assert_eq!(PROMOTION[Color::Black].count_ones(), 11);
         let f5 = Cell::parse("f5").unwrap().slot();
-        assert_eq!(names(PAWN_ATTACKS[0][WHITE][f5]), ["e5", "g5"]);
-        assert_eq!(names(PAWN_ATTACKS[0][BLACK][f5]), ["e4", "g4"]);
-        assert_eq!(names(PAWN_ATTACKS[1][WHITE][f5]), ["e6", "g6"]);
+        assert_eq!(names(PAWN_ATTACKS[0][0][f5]), ["e5", "g5"]);
+        assert_eq!(names(PAWN_ATTACKS[0][1][f5]), ["e4", "g4"]);
+        assert_eq!(names(PAWN_ATTACKS[1][0][f5]), ["e6", "g6"]);
         // Cells behind White's start cells: 16 of them, each below the
         // line b1-c2-d3-e4-f5-g4-h3-i2-k1.
         assert_eq!(
-            names(BOARD & !PAWN_CELLS[WHITE]),
+            names(BOARD & !PAWN_CELLS[Color::White]),
             [
                 "c1", "d1", "d2", "e1", "e2", "e3", "f1", "f2", "f3", "f4", "g1", "g2", "g3", "h1",
                 "h2", "i1"
             ]
         );
-        assert_eq!((BOARD & !PAWN_CELLS[BLACK]).count_ones(), 16);
+        assert_eq!((BOARD & !PAWN_CELLS[Color::Black]).count_ones(), 16);
     }
 }

@@ -40,7 +40,8 @@ use crate::core::hex::{Cell, FILES};
 use crate::core::MoveError;
 
 use super::explain::{parse_text, text_of};
-use super::position::{Mv, Pos, BISHOP, F_EP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::moves::{Mv, F_EP};
+use super::position::{Pos, Role};
 
 /// The language of a record's piece letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,15 +54,15 @@ pub enum Lang {
 
 impl Lang {
     /// The role of a piece letter in this language.
-    pub fn role(self, letter: char) -> Option<usize> {
+    pub fn role(self, letter: char) -> Option<Role> {
         match (self, letter.to_ascii_uppercase()) {
-            (_, 'K') => Some(KING),
-            (Lang::English, 'Q') | (Lang::Hungarian, 'V') => Some(QUEEN),
-            (Lang::English, 'R') => Some(ROOK),
-            (Lang::English, 'B') | (Lang::Hungarian, 'F') => Some(BISHOP),
-            (Lang::Hungarian, 'B') => Some(ROOK),
-            (Lang::English, 'N') | (Lang::Hungarian, 'H') => Some(KNIGHT),
-            (Lang::English, 'P') => Some(PAWN),
+            (_, 'K') => Some(Role::King),
+            (Lang::English, 'Q') | (Lang::Hungarian, 'V') => Some(Role::Queen),
+            (Lang::English, 'R') => Some(Role::Rook),
+            (Lang::English, 'B') | (Lang::Hungarian, 'F') => Some(Role::Bishop),
+            (Lang::Hungarian, 'B') => Some(Role::Rook),
+            (Lang::English, 'N') | (Lang::Hungarian, 'H') => Some(Role::Knight),
+            (Lang::English, 'P') => Some(Role::Pawn),
             _ => None,
         }
     }
@@ -319,9 +320,9 @@ fn matches(pos: &Pos, san: &San, lang: Lang, m: Mv) -> bool {
     let (Some(from), Some(to)) = (from, to) else {
         return false;
     };
-    let role = pos.role_at(from.slot()).unwrap_or(PAWN);
+    let role = pos.role_at(from.slot()).unwrap_or(Role::Pawn);
     let want = match san.letter {
-        None => PAWN,
+        None => Role::Pawn,
         Some(c) => match lang.role(c) {
             Some(r) => r,
             None => return false,
@@ -341,22 +342,23 @@ fn matches(pos: &Pos, san: &San, lang: Lang, m: Mv) -> bool {
         return false;
     }
     let ep = m.flag == F_EP;
-    let capture = ep || pos.colors[pos.turn ^ 1] & to.bit() != 0;
+    let capture = ep || pos.colors[pos.turn.other()] & to.bit() != 0;
     if san.ep && !ep {
         return false;
     }
-    let claims_capture =
-        san.capture || san.ep || (role == PAWN && san.from_file.is_some_and(|f| f != to.file()));
+    let claims_capture = san.capture
+        || san.ep
+        || (role == Role::Pawn && san.from_file.is_some_and(|f| f != to.file()));
     if claims_capture != capture {
         return false;
     }
     if let Some(c) = san.captured {
         let victim = if ep {
-            PAWN
+            Role::Pawn
         } else {
-            pos.role_at(to.slot()).unwrap_or(PAWN)
+            pos.role_at(to.slot()).unwrap_or(Role::Pawn)
         };
-        if lang.role(c) != Some(victim) && !(c == 'P' && victim == PAWN) {
+        if lang.role(c) != Some(victim) && !(c == 'P' && victim == Role::Pawn) {
             return false;
         }
     }
@@ -453,19 +455,16 @@ pub fn parse_token(pos: &Pos, text: &str, langs: Option<&[Lang]>) -> Result<Mv, 
 /// that kind.
 fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
     let legal = pos.moves();
-    let kinds: Vec<usize> = match san.letter {
-        None => vec![PAWN],
+    let kinds: Vec<Role> = match san.letter {
+        None => vec![Role::Pawn],
         Some(c) => langs.iter().filter_map(|l| l.role(c)).collect(),
     };
     let of_kind: Vec<Mv> = legal
         .iter()
         .copied()
-        .filter(|m| kinds.contains(&pos.role_at(m.from as usize).unwrap_or(PAWN)))
+        .filter(|m| kinds.contains(&pos.role_at(m.from as usize).unwrap_or(Role::Pawn)))
         .collect();
-    let names: Vec<&str> = kinds
-        .iter()
-        .map(|&k| super::position::ROLE_NAMES[k])
-        .collect();
+    let names: Vec<&str> = kinds.iter().map(|&k| k.name()).collect();
     let what = names.join(" or ");
     let list = |v: &[Mv]| {
         let mut t: Vec<String> = v.iter().map(|&m| text_of(m)).collect();
@@ -482,7 +481,8 @@ fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
         .filter(|m| san.dest.is_some_and(|d| d.slot() == m.to as usize))
         .collect();
     if !to_dest.is_empty() {
-        let captures = |m: &Mv| m.flag == F_EP || pos.colors[pos.turn ^ 1] & (1u128 << m.to) != 0;
+        let captures =
+            |m: &Mv| m.flag == F_EP || pos.colors[pos.turn.other()] & (1u128 << m.to) != 0;
         if san.capture && !to_dest.iter().any(captures) {
             return format!(
                 "no legal move matches: nothing to capture on {} (no x for a move to an empty cell)",

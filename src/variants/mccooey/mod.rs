@@ -24,10 +24,10 @@
 
 use crate::core::{Choice, DynGame, Mutant, OptionKind, RuleOption, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, MCCOOEY};
-use crate::variants::glinski::game::hex_game;
 use crate::variants::glinski::position::{
     MUT_CENTRE_DOUBLE_STEP, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_EP, OPT_MCCOOEY_LETTERS,
 };
+use crate::variants::glinski::{hex_game, mutant_flags_of};
 
 /// MCC-1's start position (GLN-1's position text).
 pub const START: &str = MCCOOEY.start_text;
@@ -94,19 +94,12 @@ pub static VARIANT: Variant = Variant {
     parse,
 };
 
-fn mutant_flags(rules: &Rules) -> Result<u8, crate::core::RuleError> {
-    let mut f = 0;
-    for (name, flag) in [
-        ("glinski-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
-        ("centre-double-step", MUT_CENTRE_DOUBLE_STEP),
-        ("no-en-passant", MUT_NO_EP),
-    ] {
-        if rules.is_mutant(name)? {
-            f |= flag;
-        }
-    }
-    Ok(f)
-}
+/// The position flag of each mutant of [`MUTANTS`].
+const MUTANT_FLAGS: [(&str, u8); 3] = [
+    ("glinski-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
+    ("centre-double-step", MUT_CENTRE_DOUBLE_STEP),
+    ("no-en-passant", MUT_NO_EP),
+];
 
 fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Error> {
     let opts = if rules.choice::<Letters>("letters")? == Letters::Mccooey {
@@ -116,7 +109,7 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Err
     };
     Ok(Box::new(Mccooey::from_text(
         text,
-        mutant_flags(rules)?,
+        mutant_flags_of(rules, &MUTANT_FLAGS)?,
         opts,
     )?))
 }

@@ -26,7 +26,7 @@
 //! Check and mate as in chess; stalemate is a draw. Start perft 42 / 1706
 //! / 75494.
 //!
-//! Position text ([`crate::variants::glinski::fen`]): the ranks 10 (e10 …
+//! Position text ([`crate::variants::glinski::notation`]): the ranks 10 (e10 …
 //! i10) down to 1 (a1 … e1), side, castling (`AIai` subset or `-`), en
 //! passant (the crossed cells in order, `d3,d4`, or `-`), counters.
 //!
@@ -35,11 +35,11 @@
 
 use crate::core::{Choice, DynGame, Mutant, OptionKind, RuleOption, Rules, Variant};
 use crate::variants::glinski::base::{BaseId, SHAFRAN};
-use crate::variants::glinski::game::hex_game;
 use crate::variants::glinski::position::{
     MUT_CASTLE_THROUGH_CHECK, MUT_DIAGONAL_PAWN_CAPTURES, MUT_NO_TRIPLE_STEP, OPT_EP_LAST,
     OPT_LONG_CASTLING,
 };
+use crate::variants::glinski::{hex_game, mutant_flags_of};
 
 /// SHF-1's start position.
 pub const START: &str = SHAFRAN.start_text;
@@ -132,7 +132,6 @@ pub static VARIANT: Variant = Variant {
 
 /// Mutant and option flags of `rules`.
 fn flags(rules: &Rules) -> Result<(u8, u8), crate::core::RuleError> {
-    let mut m = 0;
     let mut o = 0;
     if rules.choice::<EpRule>("ep")? == EpRule::Last {
         o |= OPT_EP_LAST;
@@ -140,15 +139,14 @@ fn flags(rules: &Rules) -> Result<(u8, u8), crate::core::RuleError> {
     if rules.choice::<CastlingRule>("castling")? == CastlingRule::Long {
         o |= OPT_LONG_CASTLING;
     }
-    for (name, flag) in [
-        ("glinski-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
-        ("no-triple-step", MUT_NO_TRIPLE_STEP),
-        ("castle-through-check", MUT_CASTLE_THROUGH_CHECK),
-    ] {
-        if rules.is_mutant(name)? {
-            m |= flag;
-        }
-    }
+    let m = mutant_flags_of(
+        rules,
+        &[
+            ("glinski-pawn-captures", MUT_DIAGONAL_PAWN_CAPTURES),
+            ("no-triple-step", MUT_NO_TRIPLE_STEP),
+            ("castle-through-check", MUT_CASTLE_THROUGH_CHECK),
+        ],
+    )?;
     if rules.is_mutant("ep-last-cell-only")? {
         o |= OPT_EP_LAST;
     }

@@ -3,7 +3,7 @@
 //! # Position text
 //!
 //! Gliński's hexagonal FEN (the text of `glinski`, see
-//! [`crate::variants::glinski::fen`]) plus a springs field:
+//! [`crate::variants::glinski::notation`]) plus a springs field:
 //!
 //! ```text
 //! position = board SP turn SP ep [SP halfmove SP fullmove [SP springs]]
@@ -37,7 +37,9 @@
 //!
 //! Parsing checks syntax first ([`parse_setup`] → [`Setup`]: the first
 //! five fields by `glinski`'s parser, errors naming `board`, `turn`, `en
-//! passant`, `halfmove`, `fullmove`; then `springs` and `fields`), then
+//! passant`, `halfmove`, `fullmove`; then `springs` and `fields`; on
+//! Shafran's board every field by `glinski`'s field reader, castling
+//! rights each once in the order `AIai`), then
 //! meaning ([`validate`]): exactly one king each (a text without a king is
 //! a finished game, G6); at most 18 pieces and 9 pawns a side and no more
 //! promoted pieces than missing pawns; no pawn on its promotion cells nor
@@ -72,12 +74,13 @@
 //! For `explain`, the square game's form prefixes and suffixes (`N:`,
 //! `:A`) and `O-O`/`O-O-O` are read too: they are illegal here (SCA-13).
 
+use crate::core::chess::Role;
 use crate::core::hex::{Cell, Cells as Bits, Shape, SLOTS};
-use crate::core::notation::{parse_counter, parse_turn, turn_char};
+use crate::core::notation::turn_char;
 use crate::core::{Color, Field, MoveError, PositionError};
 use crate::variants::glinski::base::{BaseId, FORWARD};
-use crate::variants::glinski::fen::{
-    board_field, ranks_of, shape_rank_cells as rank_cells, Setup as GlinskiSetup,
+use crate::variants::glinski::notation::{
+    ranks_of, read_fields, shape_rank_cells as rank_cells, Setup as GlinskiSetup, TextForm,
 };
 use crate::variants::sonic::notation::{
     parse_move_on, write_path, write_promotion_and_rotation, MoveBoard,
@@ -91,10 +94,10 @@ use super::HexRules;
 /// A position text after the syntax step: whatever the text said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// `(color, role)` per slot (roles P N B R Q K).
-    pub board: [Option<(usize, usize)>; SLOTS],
-    /// The side to move (colour index).
-    pub turn: usize,
+    /// `(color, role)` per slot.
+    pub board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub turn: Color,
     /// Castling rights (SHF-1, SCA-13.1): bit `i` = the base's castling `i`.
     pub castling: u8,
     /// The crossed cells of the last multi-step, in the order crossed.
@@ -172,83 +175,40 @@ pub fn parse_setup(text: &str, board: BaseId) -> Result<Setup, PositionError> {
     })
 }
 
+/// `sonic-hex`'s text on Shafran's board: SHF-1's fields (read by
+/// `glinski`'s reader) plus the springs; castling rights in the order
+/// `AIai`.
+const SHAFRAN_FORM: TextForm = TextForm {
+    extra: 1,
+    too_many: |n, _| {
+        format!("{n} fields (expected 4, 6 or 7: board, turn, castling, en passant[, halfmove, fullmove[, springs]])")
+    },
+    castling_in_order: true,
+};
+
 /// The syntax step of Shafran's text (SHF-1 plus springs, SCA-13.1).
 fn parse_shafran(text: &str) -> Result<Setup, PositionError> {
     let base = crate::variants::glinski::base::Base::of(BaseId::Shafran);
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    match fields.len() {
-        0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-        1 => return Err(PositionError::syntax(Field::Turn, "missing")),
-        2 => return Err(PositionError::syntax(Field::Castling, "missing")),
-        3 => return Err(PositionError::syntax(Field::EnPassant, "missing")),
-        5 => {
-            return Err(PositionError::syntax(
-                Field::Fullmove,
-                "missing (give both counters or neither)",
-            ))
+    let f = read_fields(base, text, &SHAFRAN_FORM, |ep| {
+        if ep == "-" {
+            Ok(Vec::new())
+        } else {
+            cell_list(Shape::Shafran, Field::EnPassant, ep)
         }
-        n if n > 7 => {
-            return Err(PositionError::syntax(
-                Field::Fields,
-                format!("{n} fields (expected 4, 6 or 7: board, turn, castling, en passant[, halfmove, fullmove[, springs]])"),
-            ))
-        }
-        _ => {}
-    }
-    let board = board_field(Shape::Shafran, fields[0])?;
-    let turn = usize::from(parse_turn(fields[1])? == Color::Black);
-    let mut castling = 0u8;
-    if fields[2] != "-" {
-        for ch in fields[2].chars() {
-            let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
-                return Err(PositionError::syntax(
-                    Field::Castling,
-                    format!("'{ch}' is not a castling right (expected '-' or letters of AIai)"),
-                ));
-            };
-            if castling & c.right != 0 || castling >= c.right << 1 {
-                return Err(PositionError::syntax(
-                    Field::Castling,
-                    format!("'{}': each right once, in the order AIai", fields[2]),
-                ));
-            }
-            castling |= c.right;
-        }
-    }
-    let ep = if fields[3] == "-" {
-        Vec::new()
-    } else {
-        cell_list(Shape::Shafran, Field::EnPassant, fields[3])?
-    };
-    let (halfmove, fullmove) = if fields.len() >= 6 {
-        (
-            parse_counter(Field::Halfmove, fields[4], 0)?,
-            parse_counter(Field::Fullmove, fields[5], 1)?,
-        )
-    } else {
-        (0, 1)
-    };
-    let springs = match fields.get(6) {
+    })?;
+    let springs = match f.extra.first() {
         None | Some(&"-") => Vec::new(),
         Some(list) => cell_list(Shape::Shafran, Field::Springs, list)?,
     };
     Ok(Setup {
-        board,
-        turn,
-        castling,
-        ep,
-        halfmove,
-        fullmove,
+        board: f.board,
+        turn: f.turn,
+        castling: f.castling,
+        ep: f.ep,
+        halfmove: f.halfmove,
+        fullmove: f.fullmove,
         springs,
     })
-}
-
-fn color_name(c: usize) -> &'static str {
-    if c == 0 {
-        "white"
-    } else {
-        "black"
-    }
 }
 
 /// The meaning step: a [`Setup`] becomes a [`SonicHex`] only if it is
@@ -263,81 +223,80 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
     let mut p = SonicHex::empty(rules);
     let invalid = |m: String| PositionError::invalid(Field::Board, m);
     for (slot, sq) in s.board.iter().enumerate() {
-        if let Some((c, role)) = *sq {
-            let color = if c == 0 { Color::White } else { Color::Black };
+        if let Some((color, role)) = *sq {
             p.put(slot as u8, piece(role as u8 + 1, color));
         }
     }
-    p.turn = if s.turn == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
+    p.turn = s.turn;
     p.halfmove = s.halfmove;
     p.fullmove = s.fullmove;
-    for c in 0..2 {
+    for c in Color::BOTH {
         let kings = s
             .board
             .iter()
-            .filter(|x| matches!(x, Some((cc, 5)) if *cc == c))
+            .filter(|x| matches!(x, Some((cc, Role::King)) if *cc == c))
             .count();
         match kings {
             1 => {}
             0 => {
                 return Err(invalid(format!(
                     "no {} king: a side without its king has lost, and a finished game is not a position (G6)",
-                    color_name(c)
+                    c.name()
                 )))
             }
             n => {
                 return Err(invalid(format!(
                     "{n} {} kings (exactly one each, SCA-13)",
-                    color_name(c)
+                    c.name()
                 )))
             }
         }
     }
-    for c in 0..2 {
-        let count = |role: usize| {
+    for c in Color::BOTH {
+        let count = |role: Role| {
             s.board
                 .iter()
                 .filter(|x| matches!(x, Some((cc, r)) if *cc == c && *r == role))
                 .count()
         };
-        let start = |role: usize| base.array[c][role].count_ones() as usize;
-        let max_pawns = start(0);
-        let pawns = count(0);
-        let promoted: usize = (1..5).map(|r| count(r).saturating_sub(start(r))).sum();
-        let max_pieces: usize = (0..6).map(start).sum();
-        if p.occ[c].count_ones() as usize > max_pieces
+        let start = |role: Role| base.array[c.index()][role as usize].count_ones() as usize;
+        let max_pawns = start(Role::Pawn);
+        let pawns = count(Role::Pawn);
+        let promoted: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| count(r).saturating_sub(start(r)))
+            .sum();
+        let max_pieces: usize = Role::ALL.into_iter().map(start).sum();
+        if p.occ[c.index()].count_ones() as usize > max_pieces
             || pawns > max_pawns
             || promoted > max_pawns - pawns.min(max_pawns)
         {
             return Err(invalid(format!(
                 "too much {} material (more than {max_pieces} pieces, {max_pawns} pawns, or promoted pieces than missing pawns)",
-                color_name(c)
+                c.name()
             )));
         }
-        let own_pawns = p.pawns & p.occ[c];
-        if let Some(x) = Bits(own_pawns & base.promotion[c]).next() {
+        let own_pawns = p.pawns & p.occ[c.index()];
+        if let Some(x) = Bits(own_pawns & base.promotion[c.index()]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (its promotion cell)",
-                color_name(c),
+                c.name(),
                 p.name(x as u8)
             )));
         }
-        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c]).next() {
+        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c.index()]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (no {} pawn can stand behind its start cells)",
-                color_name(c),
+                c.name(),
                 p.name(x as u8),
-                color_name(c)
+                c.name()
             )));
         }
     }
     if !s.ep.is_empty() {
-        let mover = s.turn ^ 1;
-        let (back, ahead) = (FORWARD[mover].opposite(), FORWARD[mover]);
+        let mover = s.turn.other();
+        let ahead = FORWARD[mover.index()];
+        let back = ahead.opposite();
         let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
         let first = s.ep[0];
         let last = s.ep[s.ep.len() - 1];
@@ -346,9 +305,9 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             s.ep.windows(2)
                 .all(|w| shape.step(w[0], ahead) == Some(w[1]));
         let from_cells = if s.ep.len() == 1 {
-            base.two_steps[mover]
+            base.two_steps[mover.index()]
         } else if s.ep.len() == 2 {
-            base.three_steps[mover]
+            base.three_steps[mover.index()]
         } else {
             0
         };
@@ -363,17 +322,17 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             };
             return Err(bad(format!(
                 "{listed} {} (the side to move is {})",
-                what.replace("{}", color_name(mover)),
-                color_name(s.turn)
+                what.replace("{}", mover.name()),
+                s.turn.name()
             )));
         };
         let pawn = shape
             .step(last, ahead)
-            .filter(|c| p.pawns & p.occ[mover] & c.bit() != 0);
+            .filter(|c| p.pawns & p.occ[mover.index()] & c.bit() != 0);
         if pawn.is_none() {
             return Err(bad(format!(
                 "no {} pawn on {} (the cell after {})",
-                color_name(mover),
+                mover.name(),
                 shape.step(last, ahead).map_or("-".into(), name),
                 name(last)
             )));
@@ -402,11 +361,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
         if s.castling & c.right == 0 {
             continue;
         }
-        let color = if c.color == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::from_index(c.color);
         let king = piece(crate::variants::sonic::pieces::KING, color);
         let rook = piece(crate::variants::sonic::pieces::ROOK, color);
         let at = |slot: u8| p.cells[slot as usize] & crate::variants::sonic::pieces::PIECE_MASK;
@@ -416,7 +371,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
                 format!(
                     "'{}' needs the {} king on {} and its rook on {} (SHF-1, SCA-13.1)",
                     c.letter,
-                    color_name(c.color),
+                    color.name(),
                     p.name(c.king),
                     p.name(c.rook)
                 ),

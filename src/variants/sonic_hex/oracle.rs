@@ -857,7 +857,7 @@ mod tests {
         for rank in (0..top).rev() {
             let mut s = String::new();
             let mut empty = 0;
-            for c in crate::variants::glinski::fen::shape_rank_cells(shape, rank) {
+            for c in crate::variants::glinski::notation::shape_rank_cells(shape, rank) {
                 match board.get(&c) {
                     Some(&ch) => {
                         if empty > 0 {

@@ -63,13 +63,8 @@ use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::base::{Base, BaseId};
-use super::position::{
-    Pos, BISHOP, BLACK, KING, KNIGHT, MUT_CENTRE_DOUBLE_STEP, NO_EP, PAWN, QUEEN, ROOK, WHITE,
-};
+use super::position::{ByColor, ByRole, Pos, Role, MUT_CENTRE_DOUBLE_STEP, NO_EP};
 use crate::core::hex::Shape;
-
-/// Piece letters by role (upper case = White).
-pub const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
 /// The start position (GLN-1).
 pub const START_TEXT: &str =
@@ -79,9 +74,9 @@ pub const START_TEXT: &str =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per slot.
-    pub(crate) board: [Option<(usize, usize)>; SLOTS],
-    /// The side to move (colour index).
-    pub(crate) turn: usize,
+    pub(crate) board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub(crate) turn: Color,
     /// The cell a double-stepping pawn just passed over (en passant), if
     /// any; after a three-cell move (SHF-1) the crossed cell next to the
     /// pawn.
@@ -122,7 +117,7 @@ pub(crate) fn ranks_of(shape: Shape) -> u8 {
 pub(crate) fn board_field(
     shape: Shape,
     field: &str,
-) -> Result<[Option<(usize, usize)>; SLOTS], PositionError> {
+) -> Result<[Option<(Color, Role)>; SLOTS], PositionError> {
     const F: Field = Field::Board;
     let ranks: Vec<&str> = field.split('/').collect();
     let n = ranks_of(shape) as usize;
@@ -168,7 +163,7 @@ pub(crate) fn board_field(
                 continue;
             }
             let ch = text[k..].chars().next().unwrap_or('?');
-            let Some(role) = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()) else {
+            let Some(role) = Role::from_letter(ch.to_ascii_uppercase()) else {
                 return Err(PositionError::syntax(
                     F,
                     format!(
@@ -179,9 +174,9 @@ pub(crate) fn board_field(
             };
             if let Some(cell) = cells.get(at) {
                 let color = if ch.is_ascii_uppercase() {
-                    WHITE
+                    Color::White
                 } else {
-                    BLACK
+                    Color::Black
                 };
                 board[cell.slot()] = Some((color, role));
             }
@@ -206,6 +201,154 @@ pub(crate) fn board_field(
     Ok(board)
 }
 
+/// How a position text on a hexagonal base lays out its fields around
+/// the common ones (board, turn, castling on a board with castling, en
+/// passant, the two counters): `glinski`'s own texts, or `sonic-hex`'s on
+/// Shafran's board (SCA-13.1), which add a springs field.
+pub(crate) struct TextForm {
+    /// How many optional fields may follow the counters (`sonic-hex`'s
+    /// springs: 1).
+    pub(crate) extra: usize,
+    /// The `fields` error for `n` fields, too many (`castling`: the board
+    /// has a castling field).
+    pub(crate) too_many: fn(n: usize, castling: bool) -> String,
+    /// Castling rights must be written in the base's order, each once
+    /// (`sonic-hex`); otherwise in any order, each once (`glinski`).
+    pub(crate) castling_in_order: bool,
+}
+
+impl TextForm {
+    /// `glinski`'s texts (GLN-1, MCC-1, SHF-1).
+    pub(crate) const GLINSKI: TextForm = TextForm {
+        extra: 0,
+        too_many: |n, castling| {
+            if castling {
+                format!("{n} fields (expected 4 or 6: board, turn, castling, en passant[, halfmove, fullmove])")
+            } else {
+                format!(
+                    "{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])"
+                )
+            }
+        },
+        castling_in_order: false,
+    };
+}
+
+/// The fields of a position text as [`read_fields`] reads them.
+pub(crate) struct TextFields<'a, E> {
+    /// `(color, role)` per slot.
+    pub(crate) board: [Option<(Color, Role)>; SLOTS],
+    /// The side to move.
+    pub(crate) turn: Color,
+    /// Castling rights (bit `i`: the base's castling `i`; 0 on a board
+    /// without castling).
+    pub(crate) castling: u8,
+    /// The en passant field as the caller's reader read it.
+    pub(crate) ep: E,
+    /// The halfmove clock (0 when the counters are left out).
+    pub(crate) halfmove: u32,
+    /// The fullmove number (1 when the counters are left out).
+    pub(crate) fullmove: u32,
+    /// The optional fields after the counters (at most `form.extra`).
+    pub(crate) extra: Vec<&'a str>,
+}
+
+/// Reads the fields of a position text on `base` laid out as `form`, in
+/// order — the field count, board, turn, castling (on a board with
+/// castling), en passant (by `read_ep`), the counters — and stops at the
+/// first error. The one reader of `glinski`'s texts and `sonic-hex`'s on
+/// Shafran's board.
+///
+/// # Errors
+/// [`PositionError::Syntax`] naming the field.
+pub(crate) fn read_fields<'a, E>(
+    base: &Base,
+    text: &'a str,
+    form: &TextForm,
+    read_ep: impl FnOnce(&'a str) -> Result<E, PositionError>,
+) -> Result<TextFields<'a, E>, PositionError> {
+    let has_castling = !base.castlings.is_empty();
+    let castle = usize::from(has_castling);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.len() {
+        0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
+        1 => return Err(PositionError::syntax(Field::Turn, "missing")),
+        2 if has_castling => return Err(PositionError::syntax(Field::Castling, "missing")),
+        n if n == 2 + castle => return Err(PositionError::syntax(Field::EnPassant, "missing")),
+        n if n == 4 + castle => {
+            return Err(PositionError::syntax(
+                Field::Fullmove,
+                "missing (give both counters or neither)",
+            ))
+        }
+        n if n > 5 + castle + form.extra => {
+            return Err(PositionError::syntax(
+                Field::Fields,
+                (form.too_many)(n, has_castling),
+            ))
+        }
+        _ => {}
+    }
+    let board = board_field(base.shape, fields[0])?;
+    let turn = parse_turn(fields[1])?;
+    let castling = if has_castling {
+        castling_rights(base, fields[2], form.castling_in_order)?
+    } else {
+        0
+    };
+    let ep = read_ep(fields[2 + castle])?;
+    let (halfmove, fullmove) = if fields.len() >= 5 + castle {
+        (
+            parse_counter(Field::Halfmove, fields[3 + castle], 0)?,
+            parse_counter(Field::Fullmove, fields[4 + castle], 1)?,
+        )
+    } else {
+        (0, 1)
+    };
+    Ok(TextFields {
+        board,
+        turn,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+        extra: fields.get(5 + castle..).unwrap_or_default().to_vec(),
+    })
+}
+
+/// The castling field of a board with castling (SHF-1): `-` or letters of
+/// the base's castlings (`AIai`), each once; `in_order`: also in the
+/// base's order.
+fn castling_rights(base: &Base, field: &str, in_order: bool) -> Result<u8, PositionError> {
+    let mut castling = 0u8;
+    if field == "-" {
+        return Ok(castling);
+    }
+    let letters: String = base.castlings.iter().map(|c| c.letter).collect();
+    for ch in field.chars() {
+        let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{ch}' is not a castling right (expected '-' or letters of {letters})"),
+            ));
+        };
+        if in_order && (castling & c.right != 0 || castling >= c.right << 1) {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{field}': each right once, in the order {letters}"),
+            ));
+        }
+        if castling & c.right != 0 {
+            return Err(PositionError::syntax(
+                Field::Castling,
+                format!("'{ch}' given twice"),
+            ));
+        }
+        castling |= c.right;
+    }
+    Ok(castling)
+}
+
 impl Setup {
     /// Parses a position text (syntax only).
     ///
@@ -224,62 +367,10 @@ impl Setup {
     pub fn parse_on(id: BaseId, text: &str) -> Result<Setup, PositionError> {
         let base = Base::of(id);
         let shape = base.shape;
-        let castle = usize::from(!base.castlings.is_empty());
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        match fields.len() {
-            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-            1 => return Err(PositionError::syntax(Field::Turn, "missing")),
-            2 if castle == 1 => return Err(PositionError::syntax(Field::Castling, "missing")),
-            n if n == 2 + castle => return Err(PositionError::syntax(Field::EnPassant, "missing")),
-            n if n == 4 + castle => {
-                return Err(PositionError::syntax(
-                    Field::Fullmove,
-                    "missing (give both counters or neither)",
-                ))
+        let f = read_fields(base, text, &TextForm::GLINSKI, |ep_text| {
+            if ep_text == "-" {
+                return Ok((None, None));
             }
-            n if n > 5 + castle => {
-                return Err(PositionError::syntax(
-                    Field::Fields,
-                    if castle == 1 {
-                        format!("{n} fields (expected 4 or 6: board, turn, castling, en passant[, halfmove, fullmove])")
-                    } else {
-                        format!("{n} fields (expected 3 or 5: board, turn, en passant[, halfmove, fullmove])")
-                    },
-                ))
-            }
-            _ => {}
-        }
-        let board = board_field(shape, fields[0])?;
-        let turn = if parse_turn(fields[1])? == Color::White {
-            WHITE
-        } else {
-            BLACK
-        };
-        let mut castling = 0u8;
-        if castle == 1 && fields[2] != "-" {
-            let letters: String = base.castlings.iter().map(|c| c.letter).collect();
-            for ch in fields[2].chars() {
-                let Some(c) = base.castlings.iter().find(|c| c.letter == ch) else {
-                    return Err(PositionError::syntax(
-                        Field::Castling,
-                        format!(
-                            "'{ch}' is not a castling right (expected '-' or letters of {letters})"
-                        ),
-                    ));
-                };
-                if castling & c.right != 0 {
-                    return Err(PositionError::syntax(
-                        Field::Castling,
-                        format!("'{ch}' given twice"),
-                    ));
-                }
-                castling |= c.right;
-            }
-        }
-        let ep_text = fields[2 + castle];
-        let (ep, ep2) = if ep_text == "-" {
-            (None, None)
-        } else {
             let bad = || {
                 PositionError::syntax(
                     Field::EnPassant,
@@ -293,28 +384,21 @@ impl Setup {
                 .map(|n| shape.parse(n).ok_or_else(bad))
                 .collect::<Result<_, _>>()?;
             match cells[..] {
-                [c] => (Some(c), None),
-                [first, last] if base.three_steps != [0, 0] => (Some(last), Some(first)),
-                _ => return Err(bad()),
+                [c] => Ok((Some(c), None)),
+                [first, last] if base.three_steps != [0, 0] => Ok((Some(last), Some(first))),
+                _ => Err(bad()),
             }
-        };
-        let (halfmove, fullmove) = if fields.len() == 5 + castle {
-            (
-                parse_counter(Field::Halfmove, fields[3 + castle], 0)?,
-                parse_counter(Field::Fullmove, fields[4 + castle], 1)?,
-            )
-        } else {
-            (0, 1)
-        };
+        })?;
+        let (ep, ep2) = f.ep;
         Ok(Setup {
-            board,
-            turn,
+            board: f.board,
+            turn: f.turn,
             ep,
             ep2,
-            castling,
+            castling: f.castling,
             base: id,
-            halfmove,
-            fullmove,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
         })
     }
 
@@ -336,8 +420,8 @@ impl Setup {
         let shape = base.shape;
         let name = |s: usize| shape.slot_name(s);
         let mut pos = Pos {
-            roles: [0; 6],
-            colors: [0; 2],
+            roles: ByRole([0; 6]),
+            colors: ByColor([0; 2]),
             turn: self.turn,
             ep: NO_EP,
             ep2: NO_EP,
@@ -356,21 +440,23 @@ impl Setup {
             }
         }
         let invalid = |m: String| PositionError::invalid(Field::Board, m);
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let n = pos.pieces(c, KING).count_ones();
+        for c in Color::BOTH {
+            let n = pos.pieces(c, Role::King).count_ones();
             if n != 1 {
+                let name = c.name();
                 return Err(invalid(format!("{n} {name} kings (exactly one needed)")));
             }
         }
-        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
-            let count = |r: usize| pos.pieces(c, r).count_ones();
-            let start = |r: usize| base.array[c][r].count_ones();
-            let pawns = count(PAWN);
-            let max_pawns = start(PAWN);
-            let max_pieces: u32 = (0..6).map(start).sum();
-            let promoted: u32 = [KNIGHT, BISHOP, ROOK, QUEEN]
-                .iter()
-                .map(|&r| count(r).saturating_sub(start(r)))
+        for c in Color::BOTH {
+            let side = c.name();
+            let count = |r: Role| pos.pieces(c, r).count_ones();
+            let start = |r: Role| base.array[c.index()][r as usize].count_ones();
+            let pawns = count(Role::Pawn);
+            let max_pawns = start(Role::Pawn);
+            let max_pieces: u32 = Role::ALL.into_iter().map(start).sum();
+            let promoted: u32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .into_iter()
+                .map(|r| count(r).saturating_sub(start(r)))
                 .sum();
             if pos.colors[c].count_ones() > max_pieces
                 || pawns > max_pawns
@@ -381,15 +467,16 @@ impl Setup {
                 )));
             }
         }
-        for (c, side) in [(WHITE, "white"), (BLACK, "black")] {
-            let pawns = pos.pieces(c, PAWN);
-            if let Some(s) = Cells(pawns & base.promotion[c]).next() {
+        for c in Color::BOTH {
+            let side = c.name();
+            let pawns = pos.pieces(c, Role::Pawn);
+            if let Some(s) = Cells(pawns & base.promotion[c.index()]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (its promotion cell)",
                     name(s)
                 )));
             }
-            if let Some(s) = Cells(pawns & !base.pawn_cells[c]).next() {
+            if let Some(s) = Cells(pawns & !base.pawn_cells[c.index()]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (no {side} pawn can stand behind its start cells)",
                     name(s)
@@ -400,8 +487,9 @@ impl Setup {
             if self.castling & c.right == 0 {
                 continue;
             }
-            if pos.pieces(c.color, KING) & (1u128 << c.king) == 0
-                || pos.pieces(c.color, ROOK) & (1u128 << c.rook) == 0
+            let color = Color::from_index(c.color);
+            if pos.pieces(color, Role::King) & (1u128 << c.king) == 0
+                || pos.pieces(color, Role::Rook) & (1u128 << c.rook) == 0
             {
                 return Err(PositionError::invalid(
                     Field::Castling,
@@ -415,23 +503,23 @@ impl Setup {
             }
             pos.castling |= c.right;
         }
-        if pos.in_check(self.turn ^ 1) {
-            let side = if self.turn == WHITE { "black" } else { "white" };
+        if pos.in_check(self.turn.other()) {
+            let side = self.turn.other().name();
             return Err(invalid(format!(
                 "the side not to move ({side}) is in check"
             )));
         }
         if let Some(ep) = self.ep {
-            let mover = self.turn ^ 1;
+            let mover = self.turn.other();
             // The mover's pawn moved from `origin` over the crossed cells
             // (`ep2` then `ep`) to `pawn`.
-            let (back, ahead) = if mover == WHITE {
+            let (back, ahead) = if mover == Color::White {
                 (Dir::DOWN, Dir::UP)
             } else {
                 (Dir::UP, Dir::DOWN)
             };
             let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
-            let mover_name = if mover == WHITE { "white" } else { "black" };
+            let mover_name = mover.name();
             let crossed = match self.ep2 {
                 Some(first) if shape.step(first, ahead) != Some(ep) => {
                     return Err(bad(format!(
@@ -446,11 +534,11 @@ impl Setup {
             let first = self.ep2.unwrap_or(ep);
             let cells = if self.ep2.is_some() { "three" } else { "two" };
             let from_cells = if self.ep2.is_some() {
-                base.three_steps[mover]
+                base.three_steps[mover.index()]
             } else if mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-                base.pawn_start[mover]
+                base.pawn_start[mover.index()]
             } else {
-                base.two_steps[mover]
+                base.two_steps[mover.index()]
             };
             let origin = shape
                 .step(first, back)
@@ -459,12 +547,12 @@ impl Setup {
                 return Err(bad(format!(
                     "{} is not crossed by a {mover_name} pawn moving {cells} cells from a start cell (the side to move is {})",
                     if self.ep2.is_some() { format!("{},{}", name(first.slot()), name(ep.slot())) } else { name(ep.slot()) },
-                    if self.turn == WHITE { "white" } else { "black" }
+                    self.turn.name()
                 )));
             };
             let pawn = shape
                 .step(ep, ahead)
-                .filter(|p| pos.pieces(mover, PAWN) & p.bit() != 0);
+                .filter(|p| pos.pieces(mover, Role::Pawn) & p.bit() != 0);
             let Some(_) = pawn else {
                 return Err(bad(format!(
                     "no {mover_name} pawn on {} (the cell after {})",
@@ -501,8 +589,8 @@ pub fn write(pos: &Pos) -> String {
                         board.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let l = LETTERS[r];
-                    board.push(if pos.colors[WHITE] & c.bit() != 0 {
+                    let l = r.letter();
+                    board.push(if pos.colors[Color::White] & c.bit() != 0 {
                         l
                     } else {
                         l.to_ascii_lowercase()
@@ -526,11 +614,7 @@ pub fn write(pos: &Pos) -> String {
             shape.slot_name(ep as usize)
         ),
     };
-    let turn = turn_char(if pos.turn == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    });
+    let turn = turn_char(pos.turn);
     let castling = if base.castlings.is_empty() {
         String::new()
     } else {
