@@ -31,8 +31,8 @@ use crate::core::diagram::{
 };
 use crate::core::{Color, Square, Verdict};
 
+use super::moves::Turn;
 use super::notation::piece_char;
-use super::placements::Turn;
 use super::record::parse_pattern;
 use super::*;
 

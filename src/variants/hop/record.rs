@@ -45,9 +45,9 @@
 //! token read alone ([`crate::core::Game::parse_move`], `explain`) has no
 //! later tokens: there an omitted piece is always ambiguous.
 
-use super::hops::PieceMove;
+use super::moves::PieceMove;
+use super::moves::Turn;
 use super::notation::piece_from_char;
-use super::placements::Turn;
 use super::*;
 use crate::core::{Game, MoveError};
 
