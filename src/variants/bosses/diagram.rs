@@ -30,8 +30,9 @@ use crate::core::Notation as _;
 use crate::core::{Color, Game, Square, Verdict};
 use crate::variants::draughts as dr;
 
+use super::moves::{is_jump, Turn, NO_DROP};
 use super::notation::MoveText;
-use super::{ci, far_rank, is_jump, Bosses, Turn, LETTERS, NO_DROP};
+use super::position::{ci, far_rank, Bosses, LETTERS};
 
 const BOARD: Geometry = Geometry::square(8, 8);
 
@@ -117,7 +118,7 @@ pub fn diagram(g: &Bosses) -> Diagram {
     )));
     let occ = g.pieces[0] | g.pieces[1];
     if !g.rules.no_binding
-        && (g.kind[super::O] | g.kind[super::C]) & occ == 0
+        && (g.kind[super::position::O] | g.kind[super::position::C]) & occ == 0
         && g.pieces[0] != 0
         && g.pieces[1] != 0
     {

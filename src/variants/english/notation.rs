@@ -29,7 +29,8 @@
 use crate::core::Field;
 use crate::core::{Color, MoveError, PositionError};
 
-use super::{ci, EngRules, English, RANK1, RANK8};
+use super::position::{ci, English, RANK1, RANK8};
+use super::EngRules;
 
 /// The bitboard index of PDN square `n` (1..=32).
 pub fn pdn_to_index(n: u8) -> u8 {
