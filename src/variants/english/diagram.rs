@@ -186,12 +186,7 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "pictures")]
-    #[allow(unused_imports)]
-    use crate::core::Draw as _;
-    use crate::core::Rules;
-    #[allow(unused_imports)]
-    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::core::{Draw as _, Explain as _, Rules};
 
     fn game(text: &str) -> English {
         English::parse(
