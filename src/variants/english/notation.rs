@@ -1,7 +1,7 @@
 //! English position and move texts (G4, G2): a position text is parsed
 //! into a raw [`Setup`] (whatever the text said), which becomes an
 //! [`English`] position only through `Setup::validate`; the canonical
-//! text is printed back by [`write`].
+//! text is printed back by `write`.
 //!
 //! # Position text (PDN FEN, what PDN tools and pydraughts use)
 //!

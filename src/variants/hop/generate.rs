@@ -173,7 +173,7 @@ impl Hop {
     /// gets every candidate discarded: the piece moves
     /// [`Hop::piece_moves`] discards (placement [`NONE`]: any), and for
     /// each piece move every square of the board that is not a legal
-    /// placement, with the rule (HOP-2 or HOP-7, see [`Judge`]).
+    /// placement, with the rule (HOP-2 or HOP-7, see `Judge`).
     pub fn turns<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
         let us = self.turn;
         let mut judge = Judge {

@@ -58,7 +58,7 @@ pub(crate) const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
 pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
 
 /// A validated Hop Chess position (build it with
-/// [`notation::parse_position`]).
+/// [`super::notation::parse_position`]).
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct Hop {
     /// 0x88 mailbox.
