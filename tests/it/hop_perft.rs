@@ -8,9 +8,8 @@ use std::collections::BTreeSet;
 use arbiter::core::{DynGame, Game};
 #[allow(unused_imports)]
 use arbiter::core::{Explain as _, Notation as _};
-use arbiter::variants::hop::hops::PieceMove;
+use arbiter::variants::hop::moves::{PieceMove, Turn};
 use arbiter::variants::hop::notation::parse_position;
-use arbiter::variants::hop::placements::Turn;
 use arbiter::variants::hop::{self, Hop, HopRules, NONE};
 
 const EXAMPLE_W: &str = "r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 5 d4 f5";

@@ -23,17 +23,15 @@
 //!   one, CWB-9 on the first shift that differs from every allowed set (a
 //!   note lists one allowed set).
 
-use crate::core::diagram::{
-    Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
-};
+use crate::core::diagram::{Diagram, Fact, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece};
 use crate::core::Notation as _;
 use crate::core::{Color, Game, Square, Verdict};
 use crate::variants::draughts as dr;
+use crate::variants::draughts::diagram::{first_wrong, is_jump, is_series, leg, over, BOARD};
 
+use super::moves::{Turn, NO_DROP};
 use super::notation::MoveText;
-use super::{ci, far_rank, is_jump, Bosses, Turn, LETTERS, NO_DROP};
-
-const BOARD: Geometry = Geometry::square(8, 8);
+use super::position::{ci, far_rank, Bosses, LETTERS};
 
 /// The piece on bitboard index `i`, as drawn (type letter and side).
 fn piece_at(g: &Bosses, i: u8) -> Option<Piece> {
@@ -117,7 +115,7 @@ pub fn diagram(g: &Bosses) -> Diagram {
     )));
     let occ = g.pieces[0] | g.pieces[1];
     if !g.rules.no_binding
-        && (g.kind[super::O] | g.kind[super::C]) & occ == 0
+        && (g.kind[super::position::O] | g.kind[super::position::C]) & occ == 0
         && g.pieces[0] != 0
         && g.pieces[1] != 0
     {
@@ -185,14 +183,13 @@ impl Builder<'_> {
         let mut hp = self.g.hp;
         for w in path.windows(2) {
             let (a, b) = (w[0], w[1]);
-            let (ai, bi) = (dr::index(a), dr::index(b));
-            if !is_jump(ai, bi) {
-                let n = self.leg(Leg::slide(a, b));
+            let n = self.leg(leg(a, b));
+            if !is_jump(a, b) {
                 self.note(format!("leg {n}: the {mover} steps {a}-{b} (CWB-2)"));
                 continue;
             }
-            let n = self.leg(Leg::new(LegKind::Jump, a, b));
-            let oi = (ai + bi) / 2;
+            // By index, as `apply_path` counts it (a written leg need not be in line).
+            let oi = (dr::index(a) + dr::index(b)) / 2;
             let o = dr::square(oi);
             let ob = 1u64 << oi;
             if self.g.pieces[1 - ci(self.start.turn)] & ob == 0 {
@@ -222,7 +219,7 @@ impl Builder<'_> {
                 ));
             }
         }
-        if path.len() > 2 || path.windows(2).any(|w| w[0].distance(w[1]) == 2) {
+        if is_series(path) {
             self.note("captured pieces leave the board when the series ends (CWB-5)".into());
         }
         let to = path[path.len() - 1];
@@ -341,11 +338,7 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
     let r = v.reason.as_str();
     // The main path of a legal turn, as text (`b2xd4`).
     let main = |m: &Parts| {
-        let sep = if m.1.len() > 2 || m.1[0].distance(m.1[1]) == 2 {
-            "x"
-        } else {
-            "-"
-        };
+        let sep = if is_series(&m.1) { "x" } else { "-" };
         m.1.iter()
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
@@ -359,10 +352,7 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
             drops.first().map_or(path[0], |x| x.1)
         }
         "CWB-4" if r.starts_with("capturing is compulsory") => {
-            if let Some(m) = legal
-                .iter()
-                .find(|m| m.1.len() > 2 || m.1[0].distance(m.1[1]) == 2)
-            {
+            if let Some(m) = legal.iter().find(|m| is_series(&m.1)) {
                 d = d.note(format!("a capture exists: {} (CWB-4)", main(m)));
             }
             path[0]
@@ -373,12 +363,10 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
             }
             last
         }
-        "CWB-8" => path.windows(3).find(|w| w[0] == w[2]).map_or(last, |w| {
-            Square::new(
-                (w[0].file() + w[1].file()) / 2,
-                (w[0].rank() + w[1].rank()) / 2,
-            )
-        }),
+        "CWB-8" => path
+            .windows(3)
+            .find(|w| w[0] == w[2])
+            .map_or(last, |w| over(w[0], w[1])),
         "CWB-6" => {
             let far = far_rank(g.turn);
             path.iter()
@@ -410,17 +398,11 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
         "CWB-10" => last,
         _ => {
             // Where the written path leaves every legal main path.
-            let mut k = path.len() - 1;
-            for i in 1..path.len() {
-                if !legal
+            path[first_wrong(path.len(), |i| {
+                legal
                     .iter()
                     .any(|m| m.1.len() > i && m.1[..=i] == path[..=i])
-                {
-                    k = i;
-                    break;
-                }
-            }
-            path[k]
+            })]
         }
     };
     d.mark(at, MoveMark::Breaks)
@@ -429,12 +411,7 @@ pub fn draw_illegal(g: &Bosses, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "pictures")]
-    #[allow(unused_imports)]
-    use crate::core::Draw as _;
-    use crate::core::Rules;
-    #[allow(unused_imports)]
-    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::core::{Draw as _, Explain as _, Rules};
 
     fn game(text: &str) -> Bosses {
         let rules = Rules::parse(

@@ -12,7 +12,8 @@
 
 use crate::core::Color;
 
-use super::{ci, Bosses, Drops, NO_DROP};
+use super::moves::{Drops, NO_DROP};
+use super::position::{ci, Bosses};
 
 /// CWB-7: the owner's first three ranks.
 fn drop_zone(c: Color) -> u64 {

@@ -10,8 +10,9 @@ use crate::core::explain::RuleLog;
 use crate::core::Notation as _;
 use crate::core::{Candidates, MoveError, Verdict};
 
+use super::moves::{Drops, Turn, NO_DROP};
 use super::notation::MoveText;
-use super::{far_rank, Bosses, Drops, Turn, NO_DROP};
+use super::position::{far_rank, Bosses};
 
 /// Says whether `text` is legal in `pos` and which rule IDs decide it.
 ///

@@ -4,7 +4,14 @@
 //! and the CWB-4 maximum), then the binding shifts (CWB-9), for lists and
 //! bulk counts.
 
-use super::*;
+use std::ops::ControlFlow;
+
+use crate::core::{Flow, MoveSink, Rejection};
+use crate::variants::draughts::{self as dr, Arena, Captures, Series};
+
+use super::binding::Shift;
+use super::moves::{Drops, Path, Turn, NO_DROPS};
+use super::position::{ci, far_rank, Bosses, CROWNED_DIRS, MAN_DIRS};
 
 impl Bosses {
     /// Runs `visit` over every complete capture series of the side to move

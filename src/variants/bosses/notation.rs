@@ -42,7 +42,9 @@ use crate::core::Field;
 use crate::core::{Board, Color, MoveError, PositionError, Square};
 use crate::variants::draughts as dr;
 
-use super::{ci, far_rank, is_jump, Bosses, CwbRules, Turn, LETTERS, NO_DROP};
+use super::moves::{is_jump, Turn, NO_DROP};
+use super::position::{ci, far_rank, Bosses, LETTERS};
+use super::CwbRules;
 
 /// One occupied square as the text gives it (not yet checked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,6 +3,8 @@
 //! production code) as the reference of `binding_shifts_match_reference`.
 
 use super::binding::{Shift, ShiftOptions};
+use super::moves::NO_DROPS;
+use super::position::*;
 use super::*;
 use crate::core::Field;
 #[allow(unused_imports)]

@@ -32,6 +32,9 @@
 
 use std::ops::ControlFlow;
 
+#[cfg(feature = "pictures")]
+pub mod diagram;
+
 use crate::core::{Dir, Flow, Square};
 
 /// Square offsets of the eight directions, in `core::geometry::KING_DIRS`

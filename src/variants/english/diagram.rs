@@ -16,29 +16,17 @@
 //!   (a note names a capture that exists), otherwise the first square the
 //!   text gets wrong.
 
-use crate::core::diagram::{
-    Diagram, Fact, Geometry, Leg, LegKind, Marker, MoveDrawing, MoveMark, Piece,
-};
+use crate::core::diagram::{Diagram, Fact, LegKind, Marker, MoveDrawing, MoveMark, Piece};
 use crate::core::Notation as _;
 use crate::core::{Color, Game, Square, Verdict};
 use crate::variants::draughts as dr;
+use crate::variants::draughts::diagram::{first_wrong, is_series, over, path_legs, BOARD};
 
 use super::{index_to_pdn, notation, pdn_to_index, English, Turn};
-
-const BOARD: Geometry = Geometry::square(8, 8);
 
 /// The PDN number of a dark square.
 fn pdn(s: Square) -> u8 {
     index_to_pdn(dr::index(s))
-}
-
-fn is_jump(a: Square, b: Square) -> bool {
-    a.distance(b) == 2
-}
-
-/// The square jumped over from `a` to `b`.
-fn over(a: Square, b: Square) -> Square {
-    Square::new((a.file() + b.file()) / 2, (a.rank() + b.rank()) / 2)
 }
 
 /// `man` / `king` of the piece on `s`.
@@ -91,19 +79,6 @@ pub fn diagram(g: &English) -> Diagram {
     ))
 }
 
-/// The legs of a path as written: steps straight, jumps arched.
-fn path_legs(path: &[Square]) -> Vec<Leg> {
-    path.windows(2)
-        .map(|w| {
-            if is_jump(w[0], w[1]) {
-                Leg::new(LegKind::Jump, w[0], w[1])
-            } else {
-                Leg::slide(w[0], w[1])
-            }
-        })
-        .collect()
-}
-
 /// The drawing of a legal move (ENG-1).
 pub fn draw_move(g: &English, t: &Turn) -> MoveDrawing {
     drawing(g, &squares(t))
@@ -135,7 +110,7 @@ fn drawing(g: &English, path: &[Square]) -> MoveDrawing {
         }
         d = d.leg(leg);
     }
-    if path.len() > 2 || path.windows(2).any(|w| is_jump(w[0], w[1])) {
+    if is_series(path) {
         d = d.note("the jumped pieces leave the board when the series ends (ENG-1)");
     }
     if let Some(&to) = path.last() {
@@ -195,18 +170,15 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
     } else {
         // The first square the text gets wrong: where no legal move
         // follows the text any further.
-        let mut k = path.len() - 1;
-        for (i, _) in path.iter().enumerate().skip(1) {
-            let prefix: Vec<u8> = nums[..=i].to_vec();
-            let follows = legal
-                .iter()
-                .any(|m| m.len() > i && m[..=i].iter().map(|&s| pdn(s)).eq(prefix.iter().copied()));
-            if !follows {
-                k = i;
-                break;
-            }
-        }
-        path[k]
+        path[first_wrong(path.len(), |i| {
+            legal.iter().any(|m| {
+                m.len() > i
+                    && m[..=i]
+                        .iter()
+                        .map(|&s| pdn(s))
+                        .eq(nums[..=i].iter().copied())
+            })
+        })]
     };
     d.mark(at, MoveMark::Breaks)
 }
@@ -214,12 +186,7 @@ pub fn draw_illegal(g: &English, text: &str, v: &Verdict) -> MoveDrawing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "pictures")]
-    #[allow(unused_imports)]
-    use crate::core::Draw as _;
-    use crate::core::Rules;
-    #[allow(unused_imports)]
-    use crate::core::{Explain as _, Game as _, Notation as _};
+    use crate::core::{Draw as _, Explain as _, Rules};
 
     fn game(text: &str) -> English {
         English::parse(

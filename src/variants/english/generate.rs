@@ -4,7 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{English, Turn, ASCENDING, DIAG};
+use super::moves::Turn;
+use super::position::{English, ASCENDING, DIAG};
 use crate::core::{Flow, MoveSink, Rejection};
 use crate::variants::draughts::{self as dr, Arena, Series};
 

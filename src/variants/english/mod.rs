@@ -15,14 +15,14 @@
 //! [`Turn`] (`moves.rs`); capture series come from the one draughts
 //! series search ([`crate::variants::draughts::Arena::series`]). Position
 //! and move texts: [`notation`]; `explain`: `explain.rs`; pictures:
-//! `diagram.rs`; this file: the position, the registry entry and the
-//! `Game`.
+//! `diagram.rs`; the position and playing a turn: `position.rs`; this
+//! file: the registry entry, the rules struct and the `Game`.
 
 use crate::core::Notation as _;
 use crate::core::Variant;
 
-use crate::core::explain::Trace;
 use crate::core::{Color, Counter, Game, MoveError, MoveSink, Outcome, Rules, Verdict};
+#[cfg(any(feature = "pictures", test))]
 use crate::variants::draughts as dr;
 
 #[cfg(feature = "pictures")]
@@ -31,9 +31,11 @@ mod explain;
 mod generate;
 mod moves;
 pub mod notation;
+mod position;
 
 pub use moves::Turn;
 pub use notation::{index_to_pdn, pdn_to_index};
+pub use position::English;
 
 /// The registry entry of English draughts (`english`): start position, parser and mutants.
 pub static VARIANT: Variant = Variant {
@@ -63,14 +65,6 @@ static MUTANTS: [crate::core::Mutant; 3] = [
 /// The start position (ENG-1).
 pub const START: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
-const RANK1: u64 = 0xff;
-const RANK8: u64 = 0xff << 56;
-/// ENG-1: kings step and capture in the four diagonals.
-const DIAG: dr::Dirs = 1 << dr::NE | 1 << dr::SE | 1 << dr::SW | 1 << dr::NW;
-const DIAGONALS: [usize; 4] = [dr::NE, dr::SE, dr::SW, dr::NW];
-/// The diagonals in the order of their target squares (-9, -7, +7, +9).
-const ASCENDING: [usize; 4] = [dr::SW, dr::SE, dr::NW, dr::NE];
-
 /// The rules struct (mutants converted once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct EngRules {
@@ -86,75 +80,6 @@ impl EngRules {
             men_capture_backward: rules.is_mutant("men-capture-backward")?,
             crowning_continues: rules.is_mutant("crowning-continues")?,
         })
-    }
-}
-
-/// A validated English draughts position (compact: three bitboards, the
-/// turn and the mutants). The pieces are held by side — the side to move,
-/// the other side — so that a move touches no array by colour.
-#[derive(Clone, Hash, Debug, PartialEq, Eq)]
-pub struct English {
-    /// The pieces of the side to move (bitboard over a1 = 0).
-    us: u64,
-    /// The pieces of the other side.
-    them: u64,
-    kings: u64,
-    turn: Color,
-    rules: EngRules,
-}
-
-#[inline]
-fn ci(c: Color) -> usize {
-    c as usize
-}
-
-impl English {
-    /// Parses and validates a position text (G4): [`notation::Setup`],
-    /// then `notation::Setup::validate`.
-    ///
-    /// # Errors
-    /// Syntax errors per field; squares off the 32 dark squares, squares
-    /// given twice, men on their far rank.
-    pub fn parse(text: &str, rules: &Rules) -> Result<English, crate::core::Error> {
-        Ok(notation::Setup::parse(text)?.validate(EngRules::new(rules)?)?)
-    }
-
-    /// The pieces of colour `c`.
-    fn pieces(&self, c: Color) -> u64 {
-        if c == self.turn {
-            self.us
-        } else {
-            self.them
-        }
-    }
-
-    /// ENG-1: a man is crowned on the far rank.
-    #[inline]
-    fn crown_mask(c: Color) -> u64 {
-        if c.is_white() {
-            RANK8
-        } else {
-            RANK1
-        }
-    }
-
-    /// ENG-1: the piece goes to its last square; the jumped pieces are
-    /// removed at the end of the series; a man ending on the far rank is
-    /// crowned (reported to `trace`).
-    fn play_traced<T: Trace>(&mut self, t: &Turn, trace: &mut T) {
-        let (fb, tb) = (1u64 << t.from(), 1u64 << t.to());
-        let king = self.kings & fb != 0;
-        let mover = (self.us & !fb) | tb;
-        self.us = self.them & !t.captured;
-        self.them = mover;
-        self.kings &= !(t.captured | fb);
-        if king || Self::crown_mask(self.turn) & tb != 0 {
-            if !king {
-                trace.note("ENG-1");
-            }
-            self.kings |= tb;
-        }
-        self.turn = self.turn.other();
     }
 }
 

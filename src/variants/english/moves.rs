@@ -1,7 +1,7 @@
 //! The compact English turn ([`Turn`], G2): the jumped pieces and the
 //! packed start, end and route.
 
-use super::DIAGONALS;
+use super::position::DIAGONALS;
 use crate::variants::draughts::{self as dr, Series};
 
 /// One English turn (G2), compact (16 bytes): the jumped pieces, and in

@@ -1,7 +1,7 @@
 //! English position and move texts (G4, G2): a position text is parsed
 //! into a raw [`Setup`] (whatever the text said), which becomes an
 //! [`English`] position only through `Setup::validate`; the canonical
-//! text is printed back by [`write`].
+//! text is printed back by `write`.
 //!
 //! # Position text (PDN FEN, what PDN tools and pydraughts use)
 //!
@@ -29,7 +29,8 @@
 use crate::core::Field;
 use crate::core::{Color, MoveError, PositionError};
 
-use super::{ci, EngRules, English, RANK1, RANK8};
+use super::position::{ci, English, RANK1, RANK8};
+use super::EngRules;
 
 /// The bitboard index of PDN square `n` (1..=32).
 pub fn pdn_to_index(n: u8) -> u8 {

@@ -48,6 +48,44 @@ pub(crate) fn line_step(from: u8, to: u8) -> Option<(i8, bool)> {
     }
 }
 
+/// The kinds (of [`K_KNIGHT`], [`K_BISHOP`], [`K_ROOK`], [`K_QO`],
+/// [`K_QD`]) whose leg could go from `a` to `b` by the geometry alone: a
+/// knight's leap, a line (orthogonal: rook, queen; diagonal: bishop,
+/// queen). A superset: what stands between is not looked at.
+/// `a` and `b` are squares of the board (a 0x88 difference names one
+/// offset: a table look-up).
+#[inline(always)]
+fn leg_kinds(a: u8, b: u8) -> u8 {
+    LEG_KINDS[(b as i16 - a as i16 + 119) as usize]
+}
+
+/// [`leg_kinds`] by 0x88 difference + 119.
+static LEG_KINDS: [u8; 239] = {
+    let mut t = [0u8; 239];
+    let mut dr = -7i16;
+    while dr <= 7 {
+        let mut df = -7i16;
+        while df <= 7 {
+            let (x, y) = (df.unsigned_abs(), dr.unsigned_abs());
+            let k = if x == 0 && y == 0 {
+                0
+            } else if x == 0 || y == 0 {
+                K_ROOK | K_QO
+            } else if x == y {
+                K_BISHOP | K_QD
+            } else if (x == 1 && y == 2) || (x == 2 && y == 1) {
+                K_KNIGHT
+            } else {
+                0
+            };
+            t[(dr * 16 + df + 119) as usize] = k;
+            df += 1;
+        }
+        dr += 1;
+    }
+    t
+};
+
 impl Hop {
     /// Whether the squares strictly between `from` and `to` (on a line,
     /// step `d`) hold no piece (trampolines do not block).
@@ -142,7 +180,22 @@ impl Hop {
         sq: u8,
         by: Color,
     ) -> bool {
-        let m1 = self.reach(p, by);
+        // Only the kinds that could go on from `p` to `sq`, directly or
+        // over `u`, matter (each kind is judged on its own in
+        // `hop_attack`): look for no others.
+        let mut want = leg_kinds(p, sq);
+        if u != NONE {
+            want |= leg_kinds(p, u) & leg_kinds(u, sq);
+        }
+        if self.rules.queen_changes_line && want & (K_QO | K_QD) != 0 {
+            // Mutant: a queen found on either kind of line holds both bits.
+            want |= K_QO | K_QD;
+        }
+        let m1 = if want == 0 {
+            0
+        } else {
+            self.reach_kinds(p, by, want)
+        };
         if m1 != 0 && self.hop_attack(m1, p, u, sq, by, NONE) {
             return true;
         }
@@ -218,17 +271,30 @@ impl Hop {
     /// (empty) trampoline square `t` with their first leg (pawns:
     /// [`Hop::pawn_source`]).
     pub fn reach(&self, t: u8, by: Color) -> u8 {
+        self.reach_kinds(t, by, K_KNIGHT | K_BISHOP | K_ROOK | K_QO | K_QD)
+    }
+
+    /// [`Hop::reach`], looking only for the kinds in `want`: the result
+    /// holds every kind of `want` that [`Hop::reach`] holds (and may hold
+    /// others).
+    #[inline]
+    fn reach_kinds(&self, t: u8, by: Color, want: u8) -> u8 {
         let c = color_bit(by);
         let mut m = 0;
-        for d in KNIGHT_STEPS {
-            let from = offset(t, d);
-            if on_board(from) && self.board[from as usize] == KNIGHT | c {
-                m |= K_KNIGHT;
+        if want & K_KNIGHT != 0 {
+            for d in KNIGHT_STEPS {
+                let from = offset(t, d);
+                if on_board(from) && self.board[from as usize] == KNIGHT | c {
+                    m |= K_KNIGHT;
+                }
             }
         }
         let free = self.rules.queen_changes_line;
         for (dirs, slider, ks, kq) in [(&ORTH, ROOK, K_ROOK, K_QO), (&DIAG, BISHOP, K_BISHOP, K_QD)]
         {
+            if want & (ks | kq) == 0 {
+                continue;
+            }
             for &d in dirs.iter() {
                 let mut s = offset(t, d);
                 while on_board(s) {

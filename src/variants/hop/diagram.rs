@@ -31,8 +31,8 @@ use crate::core::diagram::{
 };
 use crate::core::{Color, Square, Verdict};
 
+use super::moves::Turn;
 use super::notation::piece_char;
-use super::placements::Turn;
 use super::record::parse_pattern;
 use super::*;
 
@@ -305,7 +305,7 @@ fn breaks_at(p: &Hop, t: &Turn, rules: &[&str], reason: &str) -> Option<u8> {
 }
 
 /// The drawing of an illegal text: the turn it attempts and where it
-/// breaks (see the module docs and [`super::game`]).
+/// breaks (see the module docs and `explain.rs`).
 pub fn draw_illegal(p: &Hop, text: &str, v: &Verdict) -> MoveDrawing {
     let g = Geometry::square(8, 8);
     if let Some((t, rules)) = p.attempted_turn(text) {

@@ -3,34 +3,45 @@
 //! RULINGS.md section HOP (HOP-1 … HOP-8).
 //!
 //! The modules read like the rules:
-//! - [`hops`]: the piece move of a turn, with its hops (HOP-3, HOP-3.1,
-//!   HOP-4, HOP-5, HOP-6);
-//! - [`placements`]: the trampoline placement that ends a turn, the
-//!   legality of the whole turn, and the one move generator
-//!   ([`placements::Turn`], the game's compact move; placements counted in
-//!   bulk for perft) (HOP-2, HOP-7);
+//! - `position`: the validated position [`Hop`] (0x88 mailbox, the two
+//!   trampolines, typed pieces) and playing a turn (HOP-2 … HOP-6);
+//! - [`moves`]: the compact moves, [`moves::PieceMove`] (the piece part,
+//!   with its whole path) and [`moves::Turn`] (piece move and placement,
+//!   the game's move);
+//! - `generate`: the one move generator [`Hop::turns`]: the piece moves
+//!   with their hops (HOP-3, HOP-3.1, HOP-4, HOP-5, HOP-6), the
+//!   placement that ends a turn and the legality of the whole turn
+//!   (placements counted in bulk for perft) (HOP-2, HOP-7);
 //! - [`check`]: attacks through trampolines (HOP-7);
 //! - [`notation`]: position text and canonical move text (G4, HOP-2);
 //! - [`record`]: the documents' game-record notation, with the look-ahead
 //!   that settles an omitted promotion piece (HOP-8);
-//! - `diagram`: pictures of positions and turns;
-//! - [`game`]: [`crate::core::Game`] on the game's own [`placements::Turn`],
-//!   and `explain`.
+//! - `explain`: why a turn is legal or illegal, with HOP rule IDs;
+//! - `diagram`: pictures of positions and turns.
 //!
-//! The board is a 0x88 mailbox indexed by `core::geometry::Square` (which
-//! packs `rank * 16 + file`), so "off the board" is `sq & 0x88 != 0`.
+//! This file is the registry entry and [`crate::core::Game`] on the
+//! game's own [`moves::Turn`].
 
-use crate::core::Variant;
-use crate::core::{Color, DynGame, Mutant, Rules};
+use crate::core::{
+    Color, DynGame, Explain, Flow, Game, MoveError, MoveSink, Mutant, Notation, Outcome, Rules,
+    Variant, Verdict,
+};
 
 pub mod check;
 #[cfg(feature = "pictures")]
 mod diagram;
-pub mod game;
-pub mod hops;
+mod explain;
+mod generate;
+pub mod moves;
 pub mod notation;
-pub mod placements;
+mod position;
 pub mod record;
+
+pub use generate::PieceSink;
+pub use position::*;
+
+use moves::Turn;
+use record::{parse_pattern, Read};
 
 /// HOP-1: FIDE start position, both trampolines off the board; White's
 /// first turn (HOP-2).
@@ -124,116 +135,90 @@ fn parse(text: &str, rules: &Rules) -> Result<Box<dyn DynGame>, crate::core::Err
     Ok(Box::new(pos))
 }
 
-/// "No square" (a trampoline off the board, no en-passant square).
-pub const NONE: u8 = 0xFF;
+impl Game for Hop {
+    type Move = Turn;
 
-pub use crate::core::chess::{
-    color_bit, kind, BISHOP, BK, BLACK, BQ, KING, KNIGHT, PAWN, QUEEN, ROOK, WK, WQ,
-};
-
-/// Whether `p` is a piece of colour `c` (0 is an empty square).
-#[inline]
-pub(crate) fn is_color(p: u8, c: Color) -> bool {
-    p != 0 && (p & BLACK) == color_bit(c)
-}
-/// Whether the 0x88 index `sq` is on the board.
-#[inline]
-pub(crate) fn on_board(sq: u8) -> bool {
-    sq & 0x88 == 0
-}
-/// The 0x88 square `d` steps away from `sq` (may be off the board).
-#[inline]
-pub(crate) fn offset(sq: u8, d: i8) -> u8 {
-    sq.wrapping_add(d as u8)
-}
-/// The algebraic name of the 0x88 square `sq` (`e4`).
-pub(crate) fn sq_name(sq: u8) -> String {
-    crate::core::Square(sq).to_string()
-}
-
-/// The squares of the board as a 0x88 bit set (bit `sq` for `sq & 0x88 == 0`).
-pub const BOARD: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
-
-/// The one-square 0x88 bit set of `sq`.
-#[inline]
-pub fn bit(sq: u8) -> u128 {
-    1u128 << sq
-}
-
-/// Rook directions (0x88 offsets).
-pub(crate) const ORTH: [i8; 4] = [16, 1, -16, -1];
-/// Bishop directions (0x88 offsets).
-pub(crate) const DIAG: [i8; 4] = [17, -15, -17, 15];
-/// King steps (0x88 offsets).
-pub(crate) const KING_STEPS: [i8; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
-/// Knight jumps (0x88 offsets).
-pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 18, -14, -31, -33, -18, 14, 31];
-
-/// A validated Hop Chess position (build it with
-/// [`notation::parse_position`]).
-#[derive(Clone, Hash, Debug, PartialEq, Eq)]
-pub struct Hop {
-    /// 0x88 mailbox.
-    pub board: [u8; 128],
-    /// Trampolines: index 0 White's, 1 Black's; [`NONE`] = off the board.
-    pub tramp: [u8; 2],
-    /// The side to move.
-    pub turn: Color,
-    /// Castling rights, as [`WK`] / [`WQ`] / [`BK`] / [`BQ`] bits.
-    pub castling: u8,
-    /// En-passant target square (only after a single-leg double step, HOP-7).
-    pub ep: u8,
-    /// Halfmove clock (plies since the last capture or pawn move).
-    pub halfmove: u32,
-    /// Fullmove number (starts at 1, grows after Black's turn).
-    pub fullmove: u32,
-    /// The kings' squares: index 0 White's, 1 Black's.
-    pub king: [u8; 2],
-    /// The occupied squares, one bit per 0x88 index (`1 << sq`).
-    pub occ: u128,
-    /// The rules (mutants) this game is played under.
-    pub rules: HopRules,
-}
-
-/// Index of colour `c` in per-side arrays: 0 White, 1 Black.
-#[inline]
-pub(crate) fn side(c: Color) -> usize {
-    if c.is_white() {
-        0
-    } else {
-        1
+    fn variant(&self) -> &'static str {
+        "hop"
     }
-}
 
-impl Hop {
-    /// The forward step of a colour's pawns.
-    #[inline]
-    pub fn fwd(c: Color) -> i8 {
-        if c.is_white() {
-            16
-        } else {
-            -16
-        }
+    fn turn(&self) -> Color {
+        self.turn
     }
-    /// Index 0/1 of the trampoline on `sq`, if any.
-    #[inline]
-    pub fn tramp_at(&self, sq: u8) -> Option<usize> {
-        if self.tramp[0] == sq {
-            Some(0)
-        } else if self.tramp[1] == sq {
-            Some(1)
-        } else {
+
+    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> Flow {
+        self.turns(sink)
+    }
+
+    fn play(&mut self, t: &Turn) {
+        self.play_turn(t);
+    }
+
+    /// HOP-7: checkmate loses, stalemate draws.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.has_turn() {
             None
+        } else if self.in_check(self.turn) {
+            Some(Outcome::Win(self.turn.other()))
+        } else {
+            Some(Outcome::Draw)
         }
     }
-    /// HOP-2: White's very first turn of the game has no placement;
-    /// recognised as White to move, move number 1, White's trampoline off
-    /// the board \[ruling\].
-    #[inline]
-    pub fn first_turn(&self) -> bool {
-        self.turn == Color::White
-            && self.fullmove == 1
-            && self.tramp[0] == NONE
-            && !self.rules.first_turn_placement
+}
+
+impl Notation for Hop {
+    fn to_text(&self) -> String {
+        self.text()
+    }
+
+    fn move_text(&self, t: &Turn) -> String {
+        self.text_of(t)
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
+        parse_pattern(text).map(|_| ())
+    }
+}
+
+impl Explain for Hop {
+    /// Accepts the canonical text and the documents' record notation
+    /// (HOP-8, see [`record`]); alone, a token cannot look ahead, so an
+    /// omitted promotion piece is ambiguous here.
+    fn parse_move(&self, text: &str) -> Result<Turn, MoveError> {
+        match self.read(text)? {
+            Read::One(t) => Ok(t),
+            Read::Promotions(ts) => Err(MoveError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: self.texts(&ts),
+            }),
+        }
+    }
+
+    /// HOP-8: a record read with look-ahead for omitted promotion pieces.
+    fn read_record(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
+        self.read_game(texts)
+    }
+
+    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
+        explain::explain(self, text)
+    }
+}
+
+#[cfg(feature = "pictures")]
+impl crate::core::Draw for Hop {
+    fn diagram(&self) -> crate::core::diagram::Diagram {
+        diagram::diagram(self)
+    }
+
+    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_move(self, t)
+    }
+
+    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
+        diagram::draw_illegal(self, text.trim(), v)
+    }
+
+    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
+        Some(crate::core::Square(m.piece.from()))
     }
 }

@@ -22,7 +22,7 @@
 //! (absent only on White's first turn, HOP-2). Examples:
 //! `e2-e4`, `Ng8-f6@d5`, `Nc6-d4-f5:g3@e6`, `e7-e8=Q-e5:e3@a1`, `O-O@h3`.
 
-use super::placements::Turn;
+use super::moves::Turn;
 use super::*;
 use crate::core::chess::{castling_field, parse_castling};
 use crate::core::notation::{
@@ -281,27 +281,6 @@ impl Hop {
             sq_or_dash(self.tramp[0]),
             sq_or_dash(self.tramp[1])
         )
-    }
-
-    /// Plays a turn (HOP-2): the piece move, then the placement; the turn
-    /// passes.
-    #[inline]
-    pub fn play_turn(&mut self, t: &Turn) {
-        self.play_traced(t, &mut ());
-    }
-
-    /// [`Hop::play_turn`], reporting to `trace` every rule whose effect
-    /// happens during the piece move ([`Hop::apply_piece_traced`]); the
-    /// one `play` (`explain` passes a [`crate::core::RuleLog`]).
-    pub fn play_traced<T: crate::core::Trace>(&mut self, t: &Turn, trace: &mut T) {
-        self.apply_piece_traced(&t.piece, trace);
-        if t.place != NONE {
-            self.tramp[side(self.turn)] = t.place;
-        }
-        if !self.turn.is_white() {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.other();
     }
 
     /// The canonical text of a move of this position.

@@ -42,12 +42,12 @@
 //! `Qb2`, or `K:Q` capturing it) is the piece. Undecided at the end of the
 //! record, when every reading fails at the same token, or beyond
 //! [`LOOKAHEAD_READINGS`] readings: "several legal moves match". A single
-//! token read alone ([`crate::core::Game::parse_move`], `explain`) has no
+//! token read alone ([`crate::core::Explain::parse_move`], `explain`) has no
 //! later tokens: there an omitted piece is always ambiguous.
 
-use super::hops::PieceMove;
+use super::moves::PieceMove;
+use super::moves::Turn;
 use super::notation::piece_from_char;
-use super::placements::Turn;
 use super::*;
 use crate::core::{Game, MoveError};
 
@@ -368,7 +368,7 @@ impl Hop {
     /// Reads one token on its own (HOP-8).
     ///
     /// # Errors
-    /// As [`Game::parse_move`]: syntax, game over, "no legal move
+    /// As [`crate::core::Explain::parse_move`]: syntax, game over, "no legal move
     /// matches", "several legal moves match" (hop paths, placements or a
     /// written-out ambiguity; not an omitted promotion piece, which is
     /// [`Read::Promotions`]), "check mark wrong".

@@ -20,7 +20,7 @@ use smallvec::SmallVec;
 use crate::core::Color;
 use crate::variants::draughts as dr;
 
-use super::{ci, far_rank, Bosses, C, LIGHT, O};
+use super::position::{ci, far_rank, Bosses, C, LIGHT, O};
 
 mod search;
 

@@ -32,8 +32,9 @@
 
 use std::ops::ControlFlow;
 
-use super::*;
-use crate::core::{Color, Flow, Rejection, Trace};
+use super::super::moves::PieceMove;
+use super::super::*;
+use crate::core::{Color, Flow, Rejection};
 
 /// Where [`Hop::piece_moves`] puts the piece moves it finds. Any
 /// `FnMut(&PieceMove) -> Flow` is one (it wants no rejections).
@@ -82,43 +83,6 @@ pub const MUST_MOVE_ON: &str =
 /// HOP-3.1 (and HOP-3): a landing from which the piece cannot go on.
 pub const NO_CONTINUATION: &str =
     "a landing with no possible continuation is not a move (the piece must move again from the trampoline)";
-
-/// A piece move (the part of a turn before the placement), compact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct PieceMove {
-    /// Start square, every hop square, end square.
-    pub path: [u8; 6],
-    /// Number of squares used in `path` (2 + the number of hops).
-    pub len: u8,
-    /// The final leg captures (en passant included).
-    pub capture: bool,
-    /// The capture is en passant (HOP-5).
-    pub ep: bool,
-    /// Promoted piece kind (0: none) and where the promotion happened.
-    pub promo: u8,
-    /// Square where the promotion happened ([`NONE`] without promotion).
-    pub promo_at: u8,
-    /// Castling: the rook's square; [`NONE`] otherwise.
-    pub castle: u8,
-}
-
-impl PieceMove {
-    /// The start square.
-    #[inline]
-    pub fn from(&self) -> u8 {
-        self.path[0]
-    }
-    /// The end square.
-    #[inline]
-    pub fn to(&self) -> u8 {
-        self.path[self.len as usize - 1]
-    }
-    /// The number of hops (trampolines passed through, HOP-3).
-    #[inline]
-    pub fn hops(&self) -> usize {
-        self.len as usize - 2
-    }
-}
 
 /// Line type a hopping queen must keep (HOP-3).
 const ANY: u8 = 0;
@@ -270,98 +234,6 @@ impl Hop {
             f.piece(&pm)?;
         }
         ControlFlow::Continue(())
-    }
-
-    /// Plays the piece move (not the placement); the turn does not change.
-    #[inline]
-    pub fn apply_piece(&mut self, pm: &PieceMove) {
-        self.apply_piece_traced(pm, &mut ());
-    }
-
-    /// [`Hop::apply_piece`], reporting to `trace` every rule whose effect
-    /// happens, in order: each hop (HOP-3; the second, HOP-3.1), a
-    /// promotion where it happens (HOP-6), castling (HOP-4, with its
-    /// HOP-7 conditions), en passant taken or made possible by a
-    /// single-leg double step (HOP-5).
-    pub fn apply_piece_traced<T: Trace>(&mut self, pm: &PieceMove, trace: &mut T) {
-        let us = self.turn;
-        let s = side(us);
-        let from = pm.from();
-        let to = pm.to();
-        let mut p = self.board[from as usize];
-        self.board[from as usize] = 0;
-        self.occ &= !bit(from);
-        let was_pawn = kind(p) == PAWN;
-        self.ep = NONE;
-        if pm.castle != NONE {
-            trace.note("HOP-4");
-            trace.note("HOP-7");
-            let rook = self.board[pm.castle as usize];
-            self.board[pm.castle as usize] = 0;
-            self.board[to as usize] = p;
-            let rook_to = if pm.castle & 7 == 7 {
-                from + 1
-            } else {
-                from - 1
-            };
-            self.board[rook_to as usize] = rook;
-            self.occ = self.occ & !bit(pm.castle) | bit(to) | bit(rook_to);
-            self.king[s] = to;
-            self.castling &= if us.is_white() {
-                !(WK | WQ)
-            } else {
-                !(BK | BQ)
-            };
-            self.halfmove += 1;
-            return;
-        }
-        for (i, &sq) in pm.path[1..pm.len as usize - 1].iter().enumerate() {
-            if sq == pm.promo_at {
-                trace.note("HOP-6");
-            }
-            trace.note("HOP-3");
-            if i == 1 {
-                trace.note("HOP-3.1");
-            }
-        }
-        if pm.promo != 0 && pm.promo_at == to {
-            trace.note("HOP-6");
-        }
-        if pm.ep {
-            trace.note("HOP-5");
-            let victim = offset(to, -Hop::fwd(us));
-            self.board[victim as usize] = 0;
-            self.occ &= !bit(victim);
-        }
-        if pm.promo != 0 {
-            p = pm.promo | color_bit(us);
-        }
-        self.board[to as usize] = p;
-        self.occ |= bit(to);
-        if kind(p) == KING {
-            self.king[s] = to;
-        }
-        for sq in [from, to] {
-            self.castling &= match sq {
-                0x04 => !(WK | WQ),
-                0x07 => !WK,
-                0x00 => !WQ,
-                0x74 => !(BK | BQ),
-                0x77 => !BK,
-                0x70 => !BQ,
-                _ => 0xFF,
-            };
-        }
-        // HOP-5 / HOP-7: the en-passant square only after a single-leg double step.
-        if was_pawn && pm.len == 2 && (to as i16 - from as i16).abs() == 32 {
-            trace.note("HOP-5");
-            self.ep = offset(from, Hop::fwd(us));
-        }
-        if was_pawn || pm.capture {
-            self.halfmove = 0;
-        } else {
-            self.halfmove += 1;
-        }
     }
 }
 
@@ -646,23 +518,6 @@ impl<P: PieceSink> Gen<'_, P> {
                 }
                 sq = offset(sq, d);
             }
-        }
-    }
-}
-
-impl Hop {
-    /// Whether `sq` is on the last rank for colour `c`'s pawns (HOP-6).
-    #[inline]
-    pub(crate) fn last_rank(&self, sq: u8, c: Color) -> bool {
-        (sq >> 4) == if c.is_white() { 7 } else { 0 }
-    }
-    /// Rank counted from `c`'s side, 0-based.
-    #[inline]
-    pub fn board_relative_rank(&self, sq: u8, c: Color) -> u8 {
-        if c.is_white() {
-            sq >> 4
-        } else {
-            7 - (sq >> 4)
         }
     }
 }

@@ -1,6 +1,5 @@
-//! [`Game`] for Hop Chess: the compact move [`Turn`] and the one generator
-//! [`Hop::turns`]; texts, the record reader (HOP-8), and `explain`
-//! with HOP rule IDs.
+//! `explain` for Hop Chess, with HOP rule IDs, and the errors of texts
+//! that name no legal turn.
 //!
 //! A verdict comes from the generator, never from a second statement of
 //! the rules: the text is read as for `parse_move`; a legal turn is played
@@ -12,11 +11,11 @@
 //! either has a legal piece part (the placement is wrong, HOP-2) or is no
 //! move at all (HOP-8).
 
-use super::hops::MUST_MOVE_ON;
-use super::placements::{Turn, PLACEMENT_SQUARE};
-use super::record::{parse_pattern, Read, Unresolved};
+use super::generate::{MUST_MOVE_ON, PLACEMENT_SQUARE};
+use super::moves::Turn;
+use super::record::{parse_pattern, Unresolved};
 use super::*;
-use crate::core::{Candidates, Game, MoveError, MoveSink, Outcome, Rejection, RuleLog, Verdict};
+use crate::core::{Candidates, Game, MoveError, Rejection, RuleLog, Verdict};
 
 impl Hop {
     /// The distinct piece parts of the legal turns moving the piece type a
@@ -123,7 +122,7 @@ impl Hop {
     }
 
     /// The texts of turns, for messages.
-    fn texts(&self, ts: &[Turn]) -> Vec<String> {
+    pub(super) fn texts(&self, ts: &[Turn]) -> Vec<String> {
         ts.iter().map(|t| self.text_of(t)).collect()
     }
 
@@ -162,119 +161,39 @@ impl Hop {
     }
 }
 
-impl Game for Hop {
-    type Move = Turn;
-
-    fn variant(&self) -> &'static str {
-        "hop"
-    }
-
-    fn turn(&self) -> crate::core::Color {
-        self.turn
-    }
-
-    fn generate<S: MoveSink<Turn>>(&self, sink: &mut S) -> crate::core::Flow {
-        self.turns(sink)
-    }
-
-    fn play(&mut self, t: &Turn) {
-        self.play_turn(t);
-    }
-
-    /// HOP-7: checkmate loses, stalemate draws.
-    fn outcome(&self) -> Option<Outcome> {
-        if self.has_turn() {
-            None
-        } else if self.in_check(self.turn) {
-            Some(Outcome::Win(self.turn.other()))
-        } else {
-            Some(Outcome::Draw)
-        }
-    }
-}
-
-impl crate::core::Notation for Hop {
-    fn to_text(&self) -> String {
-        self.text()
-    }
-
-    fn move_text(&self, t: &Turn) -> String {
-        self.text_of(t)
-    }
-
-    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        parse_pattern(text).map(|_| ())
-    }
-}
-
-impl crate::core::Explain for Hop {
-    /// Accepts the canonical text and the documents' record notation
-    /// (HOP-8, see [`record`]); alone, a token cannot look ahead, so an
-    /// omitted promotion piece is ambiguous here.
-    fn parse_move(&self, text: &str) -> Result<Turn, MoveError> {
-        match self.read(text)? {
-            Read::One(t) => Ok(t),
-            Read::Promotions(ts) => Err(MoveError::Ambiguous {
-                text: text.trim().to_string(),
-                candidates: self.texts(&ts),
-            }),
-        }
-    }
-
-    /// HOP-8: a record read with look-ahead for omitted promotion pieces.
-    fn read_record(&self, texts: &[String]) -> Result<Vec<Turn>, (usize, MoveError)> {
-        self.read_game(texts)
-    }
-
-    fn explain(&self, text: &str) -> Result<Verdict, MoveError> {
-        let text = text.trim();
-        let pat = parse_pattern(text)?;
-        Ok(match self.resolve(&pat) {
-            Ok(t) => {
-                let mut log = RuleLog::starting_with(&["HOP-2"]);
-                let mut after = self.clone();
-                after.play_traced(&t, &mut log);
-                // HOP-7: the turn answers a check, or gives one.
-                if self.in_check(self.turn) || after.in_check(after.turn) {
-                    log.note("HOP-7");
-                }
-                let reason = if t.piece.hops() > 0 {
-                    format!("a legal turn with {} hop(s)", t.piece.hops())
-                } else {
-                    "a legal turn".into()
-                };
-                Verdict::legal(self.text_of(&t), log.into_rules(), reason)
+/// The verdict on `text` in `pos` (HOP-2 … HOP-8).
+///
+/// # Errors
+/// Only syntax errors.
+pub(super) fn explain(pos: &Hop, text: &str) -> Result<Verdict, MoveError> {
+    let text = text.trim();
+    let pat = parse_pattern(text)?;
+    Ok(match pos.resolve(&pat) {
+        Ok(t) => {
+            let mut log = RuleLog::starting_with(&["HOP-2"]);
+            let mut after = pos.clone();
+            after.play_traced(&t, &mut log);
+            // HOP-7: the turn answers a check, or gives one.
+            if pos.in_check(pos.turn) || after.in_check(after.turn) {
+                log.note("HOP-7");
             }
-            Err(Unresolved::Several(c)) => Verdict::illegal(
-                text,
-                vec!["HOP-8"],
-                format!("several legal moves match: {}", self.texts(&c).join(", ")),
-            ),
-            Err(Unresolved::CheckMark(_)) => {
-                Verdict::illegal(text, vec!["HOP-8", "HOP-7"], "check mark wrong")
-            }
-            Err(Unresolved::NoMatch { piece_ok }) => self.diagnose(text, &pat, piece_ok),
-        })
-    }
-}
-
-#[cfg(feature = "pictures")]
-impl crate::core::Draw for Hop {
-    fn diagram(&self) -> crate::core::diagram::Diagram {
-        super::diagram::diagram(self)
-    }
-
-    fn draw_move(&self, t: &Turn) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_move(self, t)
-    }
-
-    fn draw_illegal(&self, text: &str, v: &Verdict) -> crate::core::diagram::MoveDrawing {
-        super::diagram::draw_illegal(self, text.trim(), v)
-    }
-
-    fn move_start(&self, m: &<Self as Game>::Move) -> Option<crate::core::Square> {
-        Some(crate::core::Square(m.piece.from()))
-    }
+            let reason = if t.piece.hops() > 0 {
+                format!("a legal turn with {} hop(s)", t.piece.hops())
+            } else {
+                "a legal turn".into()
+            };
+            Verdict::legal(pos.text_of(&t), log.into_rules(), reason)
+        }
+        Err(Unresolved::Several(c)) => Verdict::illegal(
+            text,
+            vec!["HOP-8"],
+            format!("several legal moves match: {}", pos.texts(&c).join(", ")),
+        ),
+        Err(Unresolved::CheckMark(_)) => {
+            Verdict::illegal(text, vec!["HOP-8", "HOP-7"], "check mark wrong")
+        }
+        Err(Unresolved::NoMatch { piece_ok }) => pos.diagnose(text, &pat, piece_ok),
+    })
 }
 
 #[cfg(test)]
