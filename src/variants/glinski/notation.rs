@@ -57,13 +57,13 @@
 //! kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1
 //! ```
 
-use crate::core::hex::{Cell, Cells, Dir, SLOTS};
+use crate::core::hex::{Cell, Cells, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::base::{Base, BaseId};
-use super::position::{ByColor, ByRole, Pos, Role, MUT_CENTRE_DOUBLE_STEP, NO_EP};
+use super::position::{ByColor, ByRole, Pos, Role, FORWARD, MUT_CENTRE_DOUBLE_STEP, NO_EP};
 use crate::core::hex::Shape;
 
 /// The start position (GLN-1).
@@ -515,11 +515,8 @@ impl Setup {
             let mover = self.turn.other();
             // The mover's pawn moved from `origin` over the crossed cells
             // (`ep2` then `ep`) to `pawn`.
-            let (back, ahead) = if mover == Color::White {
-                (Dir::DOWN, Dir::UP)
-            } else {
-                (Dir::UP, Dir::DOWN)
-            };
+            let ahead = FORWARD[mover];
+            let back = ahead.opposite();
             let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
             let mover_name = mover.name();
             let crossed = match self.ep2 {
