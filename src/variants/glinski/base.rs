@@ -16,12 +16,13 @@
 //! | castling | none | none | long and short with either rook (`AIai`) |
 //!
 //! Pawn tables are occupancy boards (`u128`, bits = slots of
-//! [`crate::core::hex`]) indexed by colour ([`Color::index`]: `0` White,
-//! `1` Black; `sonic-hex` reads the same arrays).
+//! [`crate::core::hex`]) per side ([`ByColor`], indexed by [`Color`];
+//! `sonic-hex` reads the same tables); the start array is per side and
+//! per piece ([`ByRole`], indexed by [`Role`](crate::core::chess::Role)).
 
+use crate::core::chess::ByRole;
 use crate::core::hex::{Cell, Dir, Shape, SLOTS};
-
-use crate::core::Color;
+use crate::core::{ByColor, Color};
 
 /// Which base (the index into [`BASES`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -46,20 +47,20 @@ pub const CAPTURE_DIAGONAL: usize = 1;
 /// `CAPTURE_DIRS[kind][color]`: the two capture directions of a pawn of
 /// `color` for capture kind `kind` ([`CAPTURE_ORTHOGONAL`],
 /// [`CAPTURE_DIAGONAL`]).
-pub const CAPTURE_DIRS: [[[Dir; 2]; 2]; 2] = [
-    [
+pub const CAPTURE_DIRS: [ByColor<[Dir; 2]>; 2] = [
+    ByColor([
         [Dir::from_hour(10), Dir::from_hour(2)],
         [Dir::from_hour(8), Dir::from_hour(4)],
-    ],
-    [
+    ]),
+    ByColor([
         [Dir::from_hour(11), Dir::from_hour(1)],
         [Dir::from_hour(7), Dir::from_hour(5)],
-    ],
+    ]),
 ];
 
 /// Each colour's forward direction (straight up / down the file, on every
 /// base).
-pub const FORWARD: [Dir; 2] = [Dir::UP, Dir::DOWN];
+pub const FORWARD: ByColor<Dir> = ByColor([Dir::UP, Dir::DOWN]);
 
 /// One castling (SHF-1): a king and a rook on their start cells, the king
 /// moving toward the rook 3 cells (long) or 2 (short), the rook landing on
@@ -69,8 +70,8 @@ pub struct Castling {
     /// The castling-rights letter: the rook's file, upper case for White
     /// (`A`, `I`, `a`, `i`).
     pub letter: char,
-    /// The side, as its index ([`Color::index`]: 0 White, 1 Black).
-    pub color: usize,
+    /// The side.
+    pub color: Color,
     /// The right's bit in a position's castling rights.
     pub right: u8,
     /// King start slot.
@@ -101,25 +102,25 @@ pub struct Base {
     pub shape: Shape,
     /// The start position text (the variant's position text form).
     pub start_text: &'static str,
-    /// The start array: `[color][role]` cells (roles P N B R Q K).
-    pub array: [[u128; 6]; 2],
+    /// The start array: `[color][role]` cells.
+    pub array: ByColor<ByRole<u128>>,
     /// The pawns' start cells (the array's pawn cells).
-    pub pawn_start: [u128; 2],
+    pub pawn_start: ByColor<u128>,
     /// Cells from which a pawn of that colour may move two cells straight
     /// forward (GLN-1: every start cell, also after a capture onto one;
     /// MCC-1: the start cells but f4 / f8; SHF-1: the start cells of files
     /// b–h).
-    pub two_steps: [u128; 2],
+    pub two_steps: ByColor<u128>,
     /// Cells from which a pawn may move three cells (SHF-1: files d e f;
     /// none elsewhere). A subset of `two_steps`.
-    pub three_steps: [u128; 2],
+    pub three_steps: ByColor<u128>,
     /// The capture kind ([`CAPTURE_ORTHOGONAL`] or [`CAPTURE_DIAGONAL`]).
     pub captures: usize,
     /// The promotion cells (the cells with no cell straight ahead).
-    pub promotion: [u128; 2],
+    pub promotion: ByColor<u128>,
     /// The cells a pawn of that colour can ever stand on (reachable from
     /// its start cells by its moves).
-    pub pawn_cells: [u128; 2],
+    pub pawn_cells: ByColor<u128>,
     /// The castlings (SHF-1: A I a i; none on GLN-1 and MCC-1).
     pub castlings: &'static [Castling],
 }
@@ -132,7 +133,7 @@ impl Base {
     /// The cells a pawn of `color` on `slot` attacks (`kind`: the capture
     /// kind, normally [`Base::captures`]; a mutant may pass the other).
     #[inline(always)]
-    pub fn pawn_attacks(&self, kind: usize, color: usize, slot: usize) -> u128 {
+    pub fn pawn_attacks(&self, kind: usize, color: Color, slot: usize) -> u128 {
         match self.shape {
             Shape::Glinski => PAWN_ATTACKS[kind][color][slot],
             Shape::Shafran => SHAFRAN_PAWN_ATTACKS[kind][color][slot],
@@ -156,10 +157,10 @@ impl Base {
     }
     /// How many cells a pawn of `color` on `cell` may move straight
     /// forward at most (1, 2 or 3).
-    pub const fn max_steps(&self, color: usize, cell: Cell) -> u8 {
-        if self.three_steps[color] & cell.bit() != 0 {
+    pub const fn max_steps(&self, color: Color, cell: Cell) -> u8 {
+        if self.three_steps.0[color.index()] & cell.bit() != 0 {
             3
-        } else if self.two_steps[color] & cell.bit() != 0 {
+        } else if self.two_steps.0[color.index()] & cell.bit() != 0 {
             2
         } else {
             1
@@ -173,44 +174,44 @@ pub const BASES: [Base; 3] = [GLINSKI, MCCOOEY, SHAFRAN];
 /// GLN-1: Gliński's hexagonal chess.
 pub const GLINSKI: Base = {
     let s = Shape::Glinski;
-    let start = [
+    let start = ByColor([
         cells(s, &["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"]),
         cells(s, &["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"]),
-    ];
-    let [white, black] = start;
+    ]);
+    let [white, black] = start.0;
     Base {
         id: BaseId::Glinski,
         name: "glinski",
         rule: "GLN-1",
         shape: s,
         start_text: "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1",
-        array: [
-            [
+        array: ByColor([
+            ByRole([
                 white,
                 cells(s, &["d1", "h1"]),
                 cells(s, &["f1", "f2", "f3"]),
                 cells(s, &["c1", "i1"]),
                 cells(s, &["e1"]),
                 cells(s, &["g1"]),
-            ],
-            [
+            ]),
+            ByRole([
                 black,
                 cells(s, &["d9", "h9"]),
                 cells(s, &["f11", "f10", "f9"]),
                 cells(s, &["c8", "i8"]),
                 cells(s, &["e10"]),
                 cells(s, &["g10"]),
-            ],
-        ],
+            ]),
+        ]),
         pawn_start: start,
         two_steps: start,
-        three_steps: [0, 0],
+        three_steps: ByColor([0, 0]),
         captures: CAPTURE_ORTHOGONAL,
         promotion: promotion(s),
-        pawn_cells: [
+        pawn_cells: ByColor([
             reach(s, white, Color::White, CAPTURE_ORTHOGONAL),
             reach(s, black, Color::Black, CAPTURE_ORTHOGONAL),
-        ],
+        ]),
         castlings: &[],
     }
 };
@@ -218,45 +219,44 @@ pub const GLINSKI: Base = {
 /// MCC-1: McCooey's hexagonal chess (Gliński's board).
 pub const MCCOOEY: Base = {
     let s = Shape::Glinski;
-    let start = [
+    let start = ByColor([
         cells(s, &["c1", "d2", "e3", "f4", "g3", "h2", "i1"]),
         cells(s, &["c8", "d8", "e8", "f8", "g8", "h8", "i8"]),
-    ];
-    let centre = [cells(s, &["f4"]), cells(s, &["f8"])];
-    let [white, black] = start;
+    ]);
+    let [white, black] = start.0;
     Base {
         id: BaseId::Mccooey,
         name: "mccooey",
         rule: "MCC-1",
         shape: s,
         start_text: "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - 0 1",
-        array: [
-            [
+        array: ByColor([
+            ByRole([
                 white,
                 cells(s, &["e2", "g2"]),
                 cells(s, &["f1", "f2", "f3"]),
                 cells(s, &["d1", "h1"]),
                 cells(s, &["e1"]),
                 cells(s, &["g1"]),
-            ],
-            [
+            ]),
+            ByRole([
                 black,
                 cells(s, &["e9", "g9"]),
                 cells(s, &["f9", "f10", "f11"]),
                 cells(s, &["d9", "h9"]),
                 cells(s, &["e10"]),
                 cells(s, &["g10"]),
-            ],
-        ],
+            ]),
+        ]),
         pawn_start: start,
-        two_steps: [white & !centre[0], black & !centre[1]],
-        three_steps: [0, 0],
+        two_steps: ByColor([white & !cells(s, &["f4"]), black & !cells(s, &["f8"])]),
+        three_steps: ByColor([0, 0]),
         captures: CAPTURE_DIAGONAL,
         promotion: promotion(s),
-        pawn_cells: [
+        pawn_cells: ByColor([
             reach(s, white, Color::White, CAPTURE_DIAGONAL),
             reach(s, black, Color::Black, CAPTURE_DIAGONAL),
-        ],
+        ]),
         castlings: &[],
     }
 };
@@ -264,47 +264,47 @@ pub const MCCOOEY: Base = {
 /// SHF-1: Shafran's hexagonal chess (70 cells).
 pub const SHAFRAN: Base = {
     let s = Shape::Shafran;
-    let start = [
+    let start = ByColor([
         cells(s, &["a2", "b2", "c2", "d2", "e2", "f3", "g4", "h5", "i6"]),
         cells(s, &["a5", "b6", "c7", "d8", "e9", "f9", "g9", "h9", "i9"]),
-    ];
-    let [white, black] = start;
+    ]);
+    let [white, black] = start.0;
     Base {
         id: BaseId::Shafran,
         name: "shafran",
         rule: "SHF-1",
         shape: s,
         start_text: "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1",
-        array: [
-            [
+        array: ByColor([
+            ByRole([
                 white,
                 cells(s, &["b1", "g3"]),
                 cells(s, &["c1", "f2", "h4"]),
                 cells(s, &["a1", "i5"]),
                 cells(s, &["d1"]),
                 cells(s, &["e1"]),
-            ],
-            [
+            ]),
+            ByRole([
                 black,
                 cells(s, &["c8", "h10"]),
                 cells(s, &["b7", "d9", "g10"]),
                 cells(s, &["a6", "i10"]),
                 cells(s, &["f10"]),
                 cells(s, &["e10"]),
-            ],
-        ],
+            ]),
+        ]),
         pawn_start: start,
-        two_steps: [
+        two_steps: ByColor([
             cells(s, &["b2", "c2", "d2", "e2", "f3", "g4", "h5"]),
             cells(s, &["b6", "c7", "d8", "e9", "f9", "g9", "h9"]),
-        ],
-        three_steps: [cells(s, &["d2", "e2", "f3"]), cells(s, &["d8", "e9", "f9"])],
+        ]),
+        three_steps: ByColor([cells(s, &["d2", "e2", "f3"]), cells(s, &["d8", "e9", "f9"])]),
         captures: CAPTURE_DIAGONAL,
         promotion: promotion(s),
-        pawn_cells: [
+        pawn_cells: ByColor([
             reach(s, white, Color::White, CAPTURE_DIAGONAL),
             reach(s, black, Color::Black, CAPTURE_DIAGONAL),
-        ],
+        ]),
         castlings: &SHAFRAN_CASTLINGS,
     }
 };
@@ -363,7 +363,7 @@ const fn castling(
     let s = Shape::Shafran;
     Castling {
         letter,
-        color: color.index(),
+        color,
         right: 1 << index,
         king: cell(s, king).slot() as u8,
         rook: cell(s, rook).slot() as u8,
@@ -384,12 +384,12 @@ const fn castling(
 /// `PAWN_ATTACKS[kind][color][slot]` on Gliński's board: the cells a pawn
 /// of `color` on `slot` attacks with capture kind `kind`. Symmetric: the
 /// pawns of `color` that attack a cell stand on
-/// `PAWN_ATTACKS[kind][1 - color][cell]`.
-pub static PAWN_ATTACKS: [[[u128; SLOTS]; 2]; 2] = pawn_attacks(Shape::Glinski);
+/// `PAWN_ATTACKS[kind][color.other()][cell]`.
+pub static PAWN_ATTACKS: [ByColor<[u128; SLOTS]>; 2] = pawn_attacks(Shape::Glinski);
 /// The same on Shafran's board.
-pub static SHAFRAN_PAWN_ATTACKS: [[[u128; SLOTS]; 2]; 2] = pawn_attacks(Shape::Shafran);
+pub static SHAFRAN_PAWN_ATTACKS: [ByColor<[u128; SLOTS]>; 2] = pawn_attacks(Shape::Shafran);
 
-const fn pawn_attacks(shape: Shape) -> [[[u128; SLOTS]; 2]; 2] {
+const fn pawn_attacks(shape: Shape) -> [ByColor<[u128; SLOTS]>; 2] {
     let mut t = [[[0u128; SLOTS]; 2]; 2];
     let mut kind = 0;
     while kind < 2 {
@@ -401,7 +401,7 @@ const fn pawn_attacks(shape: Shape) -> [[[u128; SLOTS]; 2]; 2] {
                     if shape.contains(c) {
                         let mut i = 0;
                         while i < 2 {
-                            if let Some(n) = shape.step(c, CAPTURE_DIRS[kind][color][i]) {
+                            if let Some(n) = shape.step(c, CAPTURE_DIRS[kind].0[color][i]) {
                                 t[kind][color][s] |= n.bit();
                             }
                             i += 1;
@@ -414,7 +414,7 @@ const fn pawn_attacks(shape: Shape) -> [[[u128; SLOTS]; 2]; 2] {
         }
         kind += 1;
     }
-    t
+    [ByColor(t[0]), ByColor(t[1])]
 }
 
 /// The cell named `name` on `shape` (const; panics on a bad name).
@@ -450,9 +450,9 @@ pub(crate) const fn cells(shape: Shape, names: &[&str]) -> u128 {
 
 /// The promotion cells of each colour: the cells with no cell straight
 /// ahead (the far edge; on Shafran's board the last cell of each file).
-const fn promotion(shape: Shape) -> [u128; 2] {
+const fn promotion(shape: Shape) -> ByColor<u128> {
     let b = shape.board();
-    [b & !shape.shift(b, Dir::DOWN), b & !shape.shift(b, Dir::UP)]
+    ByColor([b & !shape.shift(b, Dir::DOWN), b & !shape.shift(b, Dir::UP)])
 }
 
 /// The cells a pawn of `color` can reach from `start` by steps forward
@@ -461,9 +461,9 @@ const fn reach(shape: Shape, start: u128, color: Color, kind: usize) -> u128 {
     let mut r = start;
     loop {
         let next = r
-            | shape.shift(r, FORWARD[color.index()])
-            | shape.shift(r, CAPTURE_DIRS[kind][color.index()][0])
-            | shape.shift(r, CAPTURE_DIRS[kind][color.index()][1]);
+            | shape.shift(r, FORWARD.0[color.index()])
+            | shape.shift(r, CAPTURE_DIRS[kind].0[color.index()][0])
+            | shape.shift(r, CAPTURE_DIRS[kind].0[color.index()][1]);
         if next == r {
             return r;
         }
@@ -474,6 +474,7 @@ const fn reach(shape: Shape, start: u128, color: Color, kind: usize) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::chess::Role;
     use crate::core::hex::Cells;
 
     fn names(shape: Shape, b: u128) -> Vec<String> {
@@ -486,18 +487,18 @@ mod tests {
     fn arrays_have_their_pieces() {
         for b in &BASES {
             for color in Color::BOTH {
-                let counts: Vec<u32> = b.array[color.index()]
-                    .iter()
-                    .map(|x| x.count_ones())
+                let counts: Vec<u32> = Role::ALL
+                    .into_iter()
+                    .map(|r| b.array[color][r].count_ones())
                     .collect();
                 let pawns = if b.id == BaseId::Mccooey { 7 } else { 9 };
                 let knights = 2;
                 assert_eq!(counts, [pawns, knights, 3, 2, 1, 1], "{}", b.name);
-                let all = b.array[color.index()].iter().fold(0u128, |a, x| a | x);
+                let all = b.array[color].0.iter().fold(0u128, |a, x| a | x);
                 assert_eq!(all & !b.shape.board(), 0);
+                assert_eq!(b.three_steps[color] & !b.two_steps[color], 0);
+                assert_eq!(b.two_steps[color] & !b.pawn_start[color], 0);
             }
-            assert_eq!(b.three_steps[0] & !b.two_steps[0], 0);
-            assert_eq!(b.two_steps[1] & !b.pawn_start[1], 0);
         }
     }
 
@@ -505,11 +506,11 @@ mod tests {
     fn promotion_cells() {
         let s = Shape::Shafran;
         assert_eq!(
-            names(s, SHAFRAN.promotion[Color::White.index()]),
+            names(s, SHAFRAN.promotion[Color::White]),
             ["a6", "b7", "c8", "d9", "e10", "f10", "g10", "h10", "i10"]
         );
         assert_eq!(
-            names(s, SHAFRAN.promotion[Color::Black.index()]),
+            names(s, SHAFRAN.promotion[Color::Black]),
             ["a1", "b1", "c1", "d1", "e1", "f2", "g3", "h4", "i5"]
         );
         assert_eq!(MCCOOEY.promotion, GLINSKI.promotion);
@@ -523,20 +524,17 @@ mod tests {
         let e4 = cell(g, "e4").slot();
         let e7 = cell(g, "e7").slot();
         assert_eq!(
-            names(g, MCCOOEY.pawn_attacks(1, Color::White.index(), e4)),
+            names(g, MCCOOEY.pawn_attacks(1, Color::White, e4)),
             ["d5", "f6"]
         );
         assert_eq!(
-            names(g, MCCOOEY.pawn_attacks(1, Color::Black.index(), e7)),
+            names(g, MCCOOEY.pawn_attacks(1, Color::Black, e7)),
             ["d5", "f6"]
         );
         // Shafran's a2 attacks only b4 (its 1 o'clock cell; 11 o'clock is off the board).
         let s = Shape::Shafran;
         let a2 = cell(s, "a2").slot();
-        assert_eq!(
-            names(s, SHAFRAN.pawn_attacks(1, Color::White.index(), a2)),
-            ["b4"]
-        );
+        assert_eq!(names(s, SHAFRAN.pawn_attacks(1, Color::White, a2)), ["b4"]);
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     }
     if m.flag == F_EP {
         // The pawn taken stands one cell beyond the last cell passed over.
-        let cap = (pos.ep as i32 + FORWARD[pos.turn.other().index()].slot_offset()) as usize;
+        let cap = (pos.ep as i32 + FORWARD[pos.turn.other()].slot_offset()) as usize;
         d = d.mark(square(cap), MoveMark::Captured);
     } else if pos.occupied() & (1u128 << to) != 0 {
         d = d.mark(square(to), MoveMark::Captured);

@@ -19,7 +19,7 @@ use crate::core::hex::{between, bishop_attacks, rook_attacks, Cell, Shape};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE};
-use super::position::{Color, Pos, Role, CAPTURE_DIRS, FORWARD, NO_EP};
+use super::position::{ByColor, Color, Pos, Role, CAPTURE_DIRS, FORWARD, NO_EP};
 
 /// Parses the canonical move text: (from, to, promotion role).
 ///
@@ -90,7 +90,7 @@ fn legal_reason(pos: &Pos, m: Mv) -> String {
         (F_TRIPLE, _) => "legal three-cell move from a start cell".into(),
         (F_CASTLE, _) => "legal castling".into(),
         (F_EP, _) => {
-            let cap = (pos.ep as i32 + FORWARD[pos.turn.other().index()].slot_offset()) as usize;
+            let cap = (pos.ep as i32 + FORWARD[pos.turn.other()].slot_offset()) as usize;
             format!("legal en passant capture of the pawn on {}", pos.name(cap))
         }
         (_, Some(r)) => format!("legal promotion to a {}", r.name()),
@@ -214,12 +214,12 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     let shape = base.shape;
     let name = |c: Cell| shape.name(c);
     let occ = pos.occupied();
-    let fwd = FORWARD[us.index()];
+    let fwd = FORWARD[us];
     let one = shape.step(from, fwd);
     let two = one.and_then(|c| shape.step(c, fwd));
     let three = two.and_then(|c| shape.step(c, fwd));
     let kind = pos.capture_kind();
-    let [c1, c2] = CAPTURE_DIRS[kind][us.index()];
+    let [c1, c2] = CAPTURE_DIRS[kind][us];
     let lines = if kind == 0 {
         "the orthogonal lines next to its file"
     } else {
@@ -231,9 +231,9 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
     }
     if Some(to) == two || Some(to) == three {
         let n = if Some(to) == two { 2 } else { 3 };
-        let allowed = base.max_steps(us.index(), from);
+        let allowed = base.max_steps(us, from);
         if n == 2 && allowed < 2 {
-            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us.index()])
+            let mut starts: Vec<Cell> = crate::core::hex::Cells(base.two_steps[us])
                 .filter_map(Cell::from_slot)
                 .collect();
             starts.sort_by_key(|c| shape.file(*c));
@@ -246,9 +246,9 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         }
         if allowed < n {
             let starts: Vec<String> = crate::core::hex::Cells(if n == 2 {
-                base.two_steps[us.index()]
+                base.two_steps[us]
             } else {
-                base.three_steps[us.index()]
+                base.three_steps[us]
             })
             .map(|s| shape.slot_name(s))
             .collect();
@@ -282,7 +282,7 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
             format!(
                 "nothing to capture on {} (a pawn moves to a capture cell only to take, or en passant right after a {})",
                 name(to),
-                if base.three_steps == [0, 0] { "double step" } else { "2- or 3-cell move" }
+                if base.three_steps == ByColor([0, 0]) { "double step" } else { "2- or 3-cell move" }
             )
         };
     }
@@ -290,7 +290,7 @@ fn pawn_reason(pos: &Pos, from: Cell, to: Cell) -> String {
         .iter()
         .filter_map(|&d| shape.step(from, d).map(name))
         .collect();
-    let other = CAPTURE_DIRS[kind ^ 1][us.index()]
+    let other = CAPTURE_DIRS[kind ^ 1][us]
         .iter()
         .any(|&d| shape.step(from, d) == Some(to));
     format!(

@@ -175,7 +175,7 @@ impl Pos {
         // Checkers and pins: scan the king's lines that hold an enemy
         // slider of the matching kind.
         let mut checkers = ((hex::KNIGHT[k] & self.roles[Role::Knight])
-            | (base.pawn_attacks(kind, us.index(), k) & self.roles[Role::Pawn]))
+            | (base.pawn_attacks(kind, us, k) & self.roles[Role::Pawn]))
             & enemy;
         let mut pinned = 0u128;
         let rq = (self.roles[Role::Rook] | self.roles[Role::Queen]) & enemy;
@@ -313,11 +313,11 @@ impl Pos {
         // Pawns: set-wise for unpinned pawns; pinned ones one by one.
         let pawns = self.roles[Role::Pawn] & own;
         let empty = base.shape.board() & !occ;
-        let fwd = FORWARD[us.index()];
-        let [c1, c2] = CAPTURE_DIRS[kind][us.index()];
-        let mut two = base.two_steps[us.index()];
+        let fwd = FORWARD[us];
+        let [c1, c2] = CAPTURE_DIRS[kind][us];
+        let mut two = base.two_steps[us];
         if self.mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-            two = base.pawn_start[us.index()];
+            two = base.pawn_start[us];
         }
         if self.mutants & MUT_FIRST_MOVE_DOUBLE_STEP != 0 {
             two &= !self.moved;
@@ -325,9 +325,9 @@ impl Pos {
         let three = if self.mutants & MUT_NO_TRIPLE_STEP != 0 {
             0
         } else {
-            base.three_steps[us.index()] & two
+            base.three_steps[us] & two
         };
-        let has_three = base.three_steps[us.index()] != 0;
+        let has_three = base.three_steps[us] != 0;
         let free = pawns & !pinned;
         let mut single = shift(free, fwd) & empty;
         let mut double_step = shift(shift(free & two, fwd) & empty, fwd) & empty;
@@ -359,7 +359,7 @@ impl Pos {
         triple &= tmask;
         left &= tmask;
         right &= tmask;
-        let promo = base.promotion[us.index()];
+        let promo = base.promotion[us];
         let back = -fwd.slot_offset();
         let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
         sink.pawns(single & !promo, back, F_NORMAL)?;
@@ -380,7 +380,7 @@ impl Pos {
                 let s1 = shift(b, fwd) & empty;
                 let s2 = shift(shift(b & two, fwd) & empty, fwd) & empty;
                 let s3 = shift(s2 & shift(shift(b & three, fwd), fwd), fwd) & empty;
-                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us.index(), from) & enemy);
+                let reach = s1 | s2 | s3 | (base.pawn_attacks(kind, us, from) & enemy);
                 let kept = if pinned & b == 0 {
                     tmask
                 } else if checkers == 0 {
@@ -415,7 +415,7 @@ impl Pos {
                     continue;
                 }
                 let ep = ep as usize;
-                for from in Cells(base.pawn_attacks(kind, them.index(), ep) & pawns) {
+                for from in Cells(base.pawn_attacks(kind, them, ep) & pawns) {
                     let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
                     if !self.attacked_on::<B>(k, them, enemy & !bit(cap), occ2) {
                         sink.one(Mv::new(from, ep, F_EP))?;
@@ -457,7 +457,7 @@ impl Pos {
         let enemy = self.colors[them];
         let free = self.mutants & MUT_CASTLE_THROUGH_CHECK != 0;
         for c in base.castlings {
-            if c.color != us.index()
+            if c.color != us
                 || self.castling & c.right == 0
                 || c.king as usize != k
                 || self.pieces(us, Role::Rook) & bit(c.rook as usize) == 0

@@ -57,13 +57,13 @@
 //! kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1
 //! ```
 
-use crate::core::hex::{Cell, Cells, Dir, SLOTS};
+use crate::core::hex::{Cell, Cells, SLOTS};
 use crate::core::notation::{parse_counter, parse_turn, turn_char};
 use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::base::{Base, BaseId};
-use super::position::{ByColor, ByRole, Pos, Role, MUT_CENTRE_DOUBLE_STEP, NO_EP};
+use super::position::{ByColor, ByRole, Pos, Role, FORWARD, MUT_CENTRE_DOUBLE_STEP, NO_EP};
 use crate::core::hex::Shape;
 
 /// The start position (GLN-1).
@@ -385,7 +385,9 @@ impl Setup {
                 .collect::<Result<_, _>>()?;
             match cells[..] {
                 [c] => Ok((Some(c), None)),
-                [first, last] if base.three_steps != [0, 0] => Ok((Some(last), Some(first))),
+                [first, last] if base.three_steps != ByColor([0, 0]) => {
+                    Ok((Some(last), Some(first)))
+                }
                 _ => Err(bad()),
             }
         })?;
@@ -450,7 +452,7 @@ impl Setup {
         for c in Color::BOTH {
             let side = c.name();
             let count = |r: Role| pos.pieces(c, r).count_ones();
-            let start = |r: Role| base.array[c.index()][r as usize].count_ones();
+            let start = |r: Role| base.array[c][r].count_ones();
             let pawns = count(Role::Pawn);
             let max_pawns = start(Role::Pawn);
             let max_pieces: u32 = Role::ALL.into_iter().map(start).sum();
@@ -470,13 +472,13 @@ impl Setup {
         for c in Color::BOTH {
             let side = c.name();
             let pawns = pos.pieces(c, Role::Pawn);
-            if let Some(s) = Cells(pawns & base.promotion[c.index()]).next() {
+            if let Some(s) = Cells(pawns & base.promotion[c]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (its promotion cell)",
                     name(s)
                 )));
             }
-            if let Some(s) = Cells(pawns & !base.pawn_cells[c.index()]).next() {
+            if let Some(s) = Cells(pawns & !base.pawn_cells[c]).next() {
                 return Err(invalid(format!(
                     "{side} pawn on {} (no {side} pawn can stand behind its start cells)",
                     name(s)
@@ -487,7 +489,7 @@ impl Setup {
             if self.castling & c.right == 0 {
                 continue;
             }
-            let color = Color::from_index(c.color);
+            let color = c.color;
             if pos.pieces(color, Role::King) & (1u128 << c.king) == 0
                 || pos.pieces(color, Role::Rook) & (1u128 << c.rook) == 0
             {
@@ -513,11 +515,8 @@ impl Setup {
             let mover = self.turn.other();
             // The mover's pawn moved from `origin` over the crossed cells
             // (`ep2` then `ep`) to `pawn`.
-            let (back, ahead) = if mover == Color::White {
-                (Dir::DOWN, Dir::UP)
-            } else {
-                (Dir::UP, Dir::DOWN)
-            };
+            let ahead = FORWARD[mover];
+            let back = ahead.opposite();
             let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
             let mover_name = mover.name();
             let crossed = match self.ep2 {
@@ -534,11 +533,11 @@ impl Setup {
             let first = self.ep2.unwrap_or(ep);
             let cells = if self.ep2.is_some() { "three" } else { "two" };
             let from_cells = if self.ep2.is_some() {
-                base.three_steps[mover.index()]
+                base.three_steps[mover]
             } else if mutants & MUT_CENTRE_DOUBLE_STEP != 0 {
-                base.pawn_start[mover.index()]
+                base.pawn_start[mover]
             } else {
-                base.two_steps[mover.index()]
+                base.two_steps[mover]
             };
             let origin = shape
                 .step(first, back)

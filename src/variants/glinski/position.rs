@@ -51,16 +51,16 @@ pub const OPT_MCCOOEY_LETTERS: u8 = 4;
 /// The start cells of each colour's pawns (GLN-1): White b1 c2 d3 e4 f5
 /// g4 h3 i2 k1, Black b7 … k7. A pawn of that colour on one of them may
 /// step two cells.
-pub const START: ByColor<u128> = ByColor(GLINSKI.pawn_start);
+pub const START: ByColor<u128> = GLINSKI.pawn_start;
 
 /// The promotion cells (the far edge: the cells with no cell straight
 /// ahead): White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6, Black rank 1.
-pub const PROMOTION: ByColor<u128> = ByColor(GLINSKI.promotion);
+pub const PROMOTION: ByColor<u128> = GLINSKI.promotion;
 
 /// Cells a pawn of each colour can stand on: reachable from its start
 /// cells by its moves (forward and the two capture directions). The rest
 /// ("behind" the start cells) is impossible in a position.
-pub const PAWN_CELLS: ByColor<u128> = ByColor(GLINSKI.pawn_cells);
+pub const PAWN_CELLS: ByColor<u128> = GLINSKI.pawn_cells;
 
 pub use super::base::{CAPTURE_DIRS, FORWARD, PAWN_ATTACKS};
 
@@ -197,8 +197,7 @@ impl Pos {
     /// The cells a pawn of `color` on `s` attacks.
     #[inline]
     pub fn pawn_attacks(&self, color: Color, s: usize) -> u128 {
-        self.base()
-            .pawn_attacks(self.capture_kind(), color.index(), s)
+        self.base().pawn_attacks(self.capture_kind(), color, s)
     }
 
     /// Whether a piece of `them` (the set `them_bb`, a subset of one
@@ -224,8 +223,7 @@ impl Pos {
         let base = base_of::<B>();
         let kind = base.captures ^ self.pawn_mode();
         if hex::KNIGHT[sq] & self.roles[Role::Knight] & them_bb != 0
-            || base.pawn_attacks(kind, by.other().index(), sq) & self.roles[Role::Pawn] & them_bb
-                != 0
+            || base.pawn_attacks(kind, by.other(), sq) & self.roles[Role::Pawn] & them_bb != 0
             || hex::KING[sq] & self.roles[Role::King] & them_bb != 0
         {
             return true;
@@ -300,12 +298,12 @@ impl Pos {
             F_NORMAL => {}
             F_DOUBLE => self.ep = ((from + to) / 2) as u8,
             F_TRIPLE => {
-                let step = FORWARD[us.index()].slot_offset();
+                let step = FORWARD[us].slot_offset();
                 self.ep = (to as i32 - step) as u8;
                 self.ep2 = (to as i32 - 2 * step) as u8;
             }
             F_EP => {
-                let cap = bit((old_ep as i32 + FORWARD[them.index()].slot_offset()) as usize);
+                let cap = bit((old_ep as i32 + FORWARD[them].slot_offset()) as usize);
                 self.roles[Role::Pawn] ^= cap;
                 self.colors[them] ^= cap;
                 self.moved &= !cap;
@@ -357,9 +355,9 @@ mod tests {
         );
         assert_eq!(PROMOTION[Color::Black].count_ones(), 11);
         let f5 = Cell::parse("f5").unwrap().slot();
-        assert_eq!(names(PAWN_ATTACKS[0][0][f5]), ["e5", "g5"]);
-        assert_eq!(names(PAWN_ATTACKS[0][1][f5]), ["e4", "g4"]);
-        assert_eq!(names(PAWN_ATTACKS[1][0][f5]), ["e6", "g6"]);
+        assert_eq!(names(PAWN_ATTACKS[0][Color::White][f5]), ["e5", "g5"]);
+        assert_eq!(names(PAWN_ATTACKS[0][Color::Black][f5]), ["e4", "g4"]);
+        assert_eq!(names(PAWN_ATTACKS[1][Color::White][f5]), ["e6", "g6"]);
         // Cells behind White's start cells: 16 of them, each below the
         // line b1-c2-d3-e4-f5-g4-h3-i2-k1.
         assert_eq!(

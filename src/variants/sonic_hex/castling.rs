@@ -24,10 +24,10 @@ impl SonicHex {
     #[inline(never)]
     pub(crate) fn castlings<S: MoveSink<HexMove>>(&self, sink: &mut S) -> Flow {
         let me = self.turn;
-        let occ = self.occ[0] | self.occ[1];
+        let occ = self.occupied();
         let mut start_checked: Option<bool> = None;
         for (i, c) in self.rules.base().castlings.iter().enumerate() {
-            if c.color != me as usize || self.castling & c.right == 0 {
+            if c.color != me || self.castling & c.right == 0 {
                 continue;
             }
             if occ & c.between != 0 {
@@ -70,25 +70,24 @@ impl SonicHex {
     /// branch of a knight, rook, bishop or queen (bounces and Tails
     /// continuations included, endless ones not) that hits it.
     pub(crate) fn attacks_king(&self, side: Color) -> bool {
-        let target = self.kings[side.other() as usize];
+        let target = self.kings[side.other()];
         if target == 0 {
             return false;
         }
-        let s = side as usize;
         let base = self.rules.base();
         let mode = base.captures ^ usize::from(self.rules.diagonal_pawn_captures);
         let pawn = piece(PAWN, side);
-        if Bits(base.pawn_attacks(mode, s ^ 1, target as usize))
+        if Bits(base.pawn_attacks(mode, side.other(), target as usize))
             .any(|from| self.cells[from] & crate::variants::sonic::pieces::PIECE_MASK == pawn)
         {
             return true;
         }
-        let king = self.kings[s];
+        let king = self.kings[side];
         if king != 0 && crate::core::hex::KING[king as usize] & (1u128 << target) != 0 {
             return true;
         }
         let mut w = self.walker(side);
-        Bits(self.occ[s] & !self.pawns).any(|from| {
+        Bits(self.occ[side] & !self.pawns).any(|from| {
             let c = self.cells[from];
             has_piece(c)
                 && color_of(c) == side

@@ -125,7 +125,7 @@ pub fn draw_move(p: &SonicHex, m: &HexMove) -> MoveDrawing {
         if r.branch.king_lost {
             d = d.mark(square(r.branch.end), MoveMark::Captured);
         } else if r.branch.hits > 0 {
-            let king = p.kings[me.other() as usize];
+            let king = p.kings[me.other()];
             d = d.mark(square(king), MoveMark::Hit);
         }
         return d;

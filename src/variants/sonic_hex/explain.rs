@@ -168,7 +168,7 @@ fn no_candidate(p: &SonicHex, text: &str, syn: &MoveSyntax, moves: &[HexMove]) -
         {
             let reason = if p.castling & c.right == 0 {
                 "castling: that right is gone (its king or rook has left its start cell)"
-            } else if (p.occ[0] | p.occ[1]) & c.between != 0 {
+            } else if p.occupied() & c.between != 0 {
                 "castling: a piece stands between king and rook (springs do not block)"
             } else {
                 "castling refused: the king is attacked on its start cell, on a cell it passes over (king moved there, rook unmoved) or after castling — attacked as SCA-10 says: the opponent would have a move, bounces and Tails included, that captures or hits it"

@@ -52,13 +52,13 @@ impl SonicHex {
         if self.winner.is_some() {
             return Flow::Continue(());
         }
-        let me = self.turn as usize;
+        let me = self.turn;
         let king = self.kings[me] as usize;
         if king == 0 {
             return Flow::Continue(());
         }
         let own = self.occ[me];
-        let enemy = self.occ[me ^ 1];
+        let enemy = self.occ[me.other()];
         let board = self.rules.shape().board();
         // SCA-13: the usual king, one step; it ignores springs (SCA-2).
         targets(sink, king, hex::KING[king] & board & !own)?;

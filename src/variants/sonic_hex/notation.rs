@@ -259,7 +259,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
                 .filter(|x| matches!(x, Some((cc, r)) if *cc == c && *r == role))
                 .count()
         };
-        let start = |role: Role| base.array[c.index()][role as usize].count_ones() as usize;
+        let start = |role: Role| base.array[c][role].count_ones() as usize;
         let max_pawns = start(Role::Pawn);
         let pawns = count(Role::Pawn);
         let promoted: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -267,7 +267,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             .map(|r| count(r).saturating_sub(start(r)))
             .sum();
         let max_pieces: usize = Role::ALL.into_iter().map(start).sum();
-        if p.occ[c.index()].count_ones() as usize > max_pieces
+        if p.occ[c].count_ones() as usize > max_pieces
             || pawns > max_pawns
             || promoted > max_pawns - pawns.min(max_pawns)
         {
@@ -276,15 +276,15 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
                 c.name()
             )));
         }
-        let own_pawns = p.pawns & p.occ[c.index()];
-        if let Some(x) = Bits(own_pawns & base.promotion[c.index()]).next() {
+        let own_pawns = p.pawns & p.occ[c];
+        if let Some(x) = Bits(own_pawns & base.promotion[c]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (its promotion cell)",
                 c.name(),
                 p.name(x as u8)
             )));
         }
-        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c.index()]).next() {
+        if let Some(x) = Bits(own_pawns & !base.pawn_cells[c]).next() {
             return Err(invalid(format!(
                 "{} pawn on {} (no {} pawn can stand behind its start cells)",
                 c.name(),
@@ -295,7 +295,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
     }
     if !s.ep.is_empty() {
         let mover = s.turn.other();
-        let ahead = FORWARD[mover.index()];
+        let ahead = FORWARD[mover];
         let back = ahead.opposite();
         let bad = |m: String| PositionError::invalid(Field::EnPassant, m);
         let first = s.ep[0];
@@ -305,9 +305,9 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
             s.ep.windows(2)
                 .all(|w| shape.step(w[0], ahead) == Some(w[1]));
         let from_cells = if s.ep.len() == 1 {
-            base.two_steps[mover.index()]
+            base.two_steps[mover]
         } else if s.ep.len() == 2 {
-            base.three_steps[mover.index()]
+            base.three_steps[mover]
         } else {
             0
         };
@@ -328,7 +328,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
         };
         let pawn = shape
             .step(last, ahead)
-            .filter(|c| p.pawns & p.occ[mover.index()] & c.bit() != 0);
+            .filter(|c| p.pawns & p.occ[mover] & c.bit() != 0);
         if pawn.is_none() {
             return Err(bad(format!(
                 "no {} pawn on {} (the cell after {})",
@@ -341,7 +341,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
         for c in &s.ep {
             free |= c.bit();
         }
-        if (p.occ[0] | p.occ[1]) & free != 0 {
+        if p.occupied() & free != 0 {
             return Err(bad(format!(
                 "{listed} and {} must be free of pieces after a {} step",
                 name(origin),
@@ -361,7 +361,7 @@ pub fn validate(s: Setup, rules: HexRules) -> Result<SonicHex, PositionError> {
         if s.castling & c.right == 0 {
             continue;
         }
-        let color = Color::from_index(c.color);
+        let color = c.color;
         let king = piece(crate::variants::sonic::pieces::KING, color);
         let rook = piece(crate::variants::sonic::pieces::ROOK, color);
         let at = |slot: u8| p.cells[slot as usize] & crate::variants::sonic::pieces::PIECE_MASK;

@@ -15,7 +15,7 @@ use crate::core::{Explain as _, Game as _, Notation as _};
 use std::collections::BTreeMap;
 
 use crate::core::hex::{Cell, Dir, Shape, KNIGHT_LEAPS};
-use crate::core::{Color, Rotation};
+use crate::core::{ByColor, Color, Rotation};
 use crate::variants::glinski::base::BaseId;
 
 use super::HexRules;
@@ -34,7 +34,7 @@ pub(super) struct Board {
     /// Castling rights still held (SHF-1 letters A I a i).
     pub castling: Vec<char>,
     /// Hits each king can still take (1; 3 under `eggman-forms`).
-    pub lives: [u8; 2],
+    pub lives: ByColor<u8>,
     /// Pawns that moved (mutant `double-step-first-move-only`).
     pub moved: Vec<Cell>,
     pub winner: Option<Color>,
@@ -200,7 +200,7 @@ impl Tracer<'_> {
         self.rules.shape().step(c, d)
     }
     fn lives(&self) -> u8 {
-        self.b.lives[self.me.other() as usize]
+        self.b.lives[self.me.other()]
     }
 }
 
@@ -440,11 +440,11 @@ impl Board {
         if king_taken {
             // SCA-9.3 / SCA-9.4: the king is gone, the mover stands on its cell.
             b.pieces.remove(&to);
-            b.lives[opp as usize] = 0;
+            b.lives[opp] = 0;
             b.winner = Some(me);
             b.pieces.insert(to, placed);
         } else {
-            b.lives[opp as usize] -= hits;
+            b.lives[opp] -= hits;
             if b.pieces.get(&to) != Some(&(opp, 'K')) {
                 b.moved.retain(|m| *m != to);
                 b.pieces.insert(to, placed);
@@ -467,10 +467,10 @@ impl Board {
         let mut b = self.clone();
         b.turn = side.other();
         b.ep = vec![];
-        let lives = b.lives[side as usize];
+        let lives = b.lives[side];
         b.piece_moves(rules)
             .values()
-            .any(|a| a.winner.is_some() || a.lives[side as usize] < lives)
+            .any(|a| a.winner.is_some() || a.lives[side] < lives)
     }
 
     /// SHF-1's castlings under SCA-13.1 (see `castling.rs`), written from
@@ -972,7 +972,7 @@ mod tests {
                 continue;
             };
             if rules.eggman_forms {
-                p.lives = [1 + r.below(3) as u8, 1 + r.below(3) as u8];
+                p.lives = ByColor([1 + r.below(3) as u8, 1 + r.below(3) as u8]);
             }
             tested += 1;
             chains += playout(&mut r, p, 8);

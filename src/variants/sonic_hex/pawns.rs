@@ -64,7 +64,7 @@ fn promote<S: MoveSink<HexMove>>(sink: &mut S, targets: u128, back: i32) -> Flow
 /// base's board with its pawn tables (SCA-13.1).
 #[inline]
 pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow {
-    let us = pos.turn as usize;
+    let us = pos.turn;
     let pawns = pos.pawns & pos.occ[us];
     if pawns == 0 {
         return Flow::Continue(());
@@ -72,10 +72,10 @@ pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow 
     let rules = pos.rules;
     let base = rules.base();
     let shape = base.shape;
-    let enemy = pos.occ[us ^ 1];
+    let enemy = pos.occ[us.other()];
     // SCA-2: a bare spring is an empty cell for a pawn (mutant
     // `pawns-see-springs`: it is not).
-    let mut empty = shape.board() & !(pos.occ[0] | pos.occ[1]);
+    let mut empty = shape.board() & !pos.occupied();
     if rules.pawns_see_springs {
         empty &= !pos.springs;
     }
@@ -118,7 +118,7 @@ pub(crate) fn moves<S: MoveSink<HexMove>>(pos: &SonicHex, sink: &mut S) -> Flow 
     for ep in [pos.ep, pos.ep2] {
         if ep != 0 {
             // The pawns of ours that attack the crossed cell.
-            for from in Bits(base.pawn_attacks(mode, us ^ 1, ep as usize) & pawns) {
+            for from in Bits(base.pawn_attacks(mode, us.other(), ep as usize) & pawns) {
                 sink.push(HexMove::en_passant(from as u8, ep))?;
             }
         }

@@ -10,7 +10,7 @@
 //! cell, both kings' cells, the winner once a king is gone, and the
 //! counters; about 350 bytes, copied per node (copy-make).
 
-use crate::core::{Color, PositionError, Trace};
+use crate::core::{ByColor, Color, PositionError, Trace};
 use crate::variants::glinski::base::FORWARD as PAWN_FORWARD;
 use crate::variants::sonic::pieces::{
     color_of, has_piece, kind, piece, Cells, KING, KNIGHT, PAWN, PIECE_MASK, SPRING,
@@ -29,7 +29,7 @@ pub struct SonicHex {
     /// The mailbox by slot: piece byte plus the spring bit (SCA-4.4).
     pub(crate) cells: Cells,
     /// Pieces of White and Black.
-    pub(crate) occ: [u128; 2],
+    pub(crate) occ: ByColor<u128>,
     /// Pawns of both colours.
     pub(crate) pawns: u128,
     /// Spring cells (SCA-7: they never move).
@@ -46,10 +46,10 @@ pub struct SonicHex {
     /// base's castlings (0 on the boards without castling).
     pub(crate) castling: u8,
     /// Each side's king cell, 0 once it is lost (SCA-9.3, SCA-9.4).
-    pub(crate) kings: [u8; 2],
+    pub(crate) kings: ByColor<u8>,
     /// Hits each king can still take: 1 (SCA-13: a single form); 3 and
     /// counting down only under the mutant `eggman-forms`.
-    pub(crate) lives: [u8; 2],
+    pub(crate) lives: ByColor<u8>,
     /// Pawns that have moved (only under the mutant
     /// `double-step-first-move-only`; 0 otherwise).
     pub(crate) moved: u128,
@@ -92,7 +92,7 @@ impl SonicHex {
             self.rules.grid(),
             &self.cells,
             side,
-            self.lives[side.other() as usize],
+            self.lives[side.other()],
             self.rules.walk_rules(),
         )
     }
@@ -102,15 +102,15 @@ impl SonicHex {
         SonicHex {
             rules,
             cells: [0; 256],
-            occ: [0; 2],
+            occ: ByColor([0; 2]),
             pawns: 0,
             springs: 0,
             turn: Color::White,
             ep: 0,
             ep2: 0,
             castling: 0,
-            kings: [0; 2],
-            lives: [rules.king_lives(); 2],
+            kings: ByColor([0; 2]),
+            lives: ByColor([rules.king_lives(); 2]),
             moved: 0,
             winner: None,
             halfmove: 0,
@@ -124,10 +124,10 @@ impl SonicHex {
         let s = slot as usize;
         self.cells[s] = (self.cells[s] & SPRING) | p;
         let b = 1u128 << s;
-        self.occ[color_of(p) as usize] |= b;
+        self.occ[color_of(p)] |= b;
         match kind(p) {
             PAWN => self.pawns |= b,
-            KING => self.kings[color_of(p) as usize] = slot,
+            KING => self.kings[color_of(p)] = slot,
             _ => {}
         }
     }
@@ -139,11 +139,17 @@ impl SonicHex {
         let p = self.cells[s] & PIECE_MASK;
         self.cells[s] &= SPRING;
         let b = !(1u128 << s);
-        self.occ[0] &= b;
-        self.occ[1] &= b;
+        self.occ[Color::White] &= b;
+        self.occ[Color::Black] &= b;
         self.pawns &= b;
         self.moved &= b;
         p
+    }
+
+    /// The cells holding a piece, both sides.
+    #[inline]
+    pub(crate) fn occupied(&self) -> u128 {
+        self.occ[Color::White] | self.occ[Color::Black]
     }
 
     /// Adds a spring on `slot`.
@@ -156,16 +162,15 @@ impl SonicHex {
     /// takes: one cell beyond [`SonicHex::ep`] (the crossed cell next to
     /// the pawn) along the multi-stepper's forward direction.
     pub(crate) fn en_passant_victim(&self, _to: u8) -> u8 {
-        let them = self.turn.other() as usize;
-        (self.ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8
+        (self.ep as i32 + PAWN_FORWARD[self.turn.other()].slot_offset()) as u8
     }
 
     /// SCA-9.3, SCA-9.4: `side`'s king on `at` is lost; the game is over
     /// (G6).
     fn lose_king(&mut self, side: Color, at: u8) {
         self.take(at);
-        self.kings[side as usize] = 0;
-        self.lives[side as usize] = 0;
+        self.kings[side] = 0;
+        self.lives[side] = 0;
         self.winner = Some(side.other());
     }
 
@@ -217,7 +222,7 @@ impl SonicHex {
             let Some(r) = self.walker(me).replay(from, k, m.unit(), m.rotation()) else {
                 return;
             };
-            let king = self.kings[opp as usize];
+            let king = self.kings[opp];
             let king = (king != 0).then_some(king);
             note_branch(&self.cells, king, &r, k == KNIGHT, t);
             self.take(from);
@@ -234,7 +239,7 @@ impl SonicHex {
                 self.lose_king(opp, to);
             } else if b.hits > 0 {
                 // Only under the mutant `eggman-forms`: the king survives.
-                self.lives[opp as usize] -= b.hits;
+                self.lives[opp] -= b.hits;
             }
             // SCA-9: a mover that would rest on the surviving king's cell
             // is removed (only under `eggman-forms`).
@@ -249,8 +254,7 @@ impl SonicHex {
                 if m.is_en_passant() && (to == old_ep || to == old_ep2) {
                     // The multi-stepper stands one cell beyond the last
                     // crossed cell (SHF-1: whichever crossed cell is taken).
-                    let them = opp as usize;
-                    let victim = (old_ep as i32 + PAWN_FORWARD[them].slot_offset()) as u8;
+                    let victim = (old_ep as i32 + PAWN_FORWARD[opp].slot_offset()) as u8;
                     self.take(victim);
                 }
             }
@@ -273,7 +277,7 @@ impl SonicHex {
                 if m.is_double() {
                     // The crossed cells: the one next to the pawn, and for
                     // a three-cell move (SHF-1) the one next to its start.
-                    let back = PAWN_FORWARD[me as usize].slot_offset();
+                    let back = PAWN_FORWARD[me].slot_offset();
                     self.ep = (to as i32 - back) as u8;
                     let first = (from as i32 + back) as u8;
                     if first != self.ep {
