@@ -16,11 +16,9 @@ use crate::core::chess::castling_field;
 use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
 use crate::core::{Color, Verdict};
 
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
 use super::notation::{core_sq as sq, parse_move, LETTERS};
-use super::position::{
-    bit, mv_flag, mv_from, mv_promo, mv_to, Castling, Mv, Pos, F_CASTLE, F_EP, KING, KNIGHT, N,
-    NO_EP, W, WHITE,
-};
+use super::position::{bit, Castling, Pos, KING, KNIGHT, N, NO_EP, W, WHITE};
 
 fn color(c: usize) -> Color {
     if c == WHITE {

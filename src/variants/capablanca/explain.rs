@@ -7,10 +7,9 @@
 
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, F_CASTLE, F_EP};
 use super::notation::{parse_move, sq_name};
-use super::position::{
-    bit, mv_flag, mv_from, mv_promo, mv_to, Pos, F_CASTLE, F_EP, PAWN, RANK_1, RANK_8, WHITE,
-};
+use super::position::{bit, Pos, PAWN, RANK_1, RANK_8, WHITE};
 
 const RULE: &str = "CAP-1";
 

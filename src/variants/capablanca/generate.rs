@@ -17,9 +17,10 @@ use std::ops::ControlFlow;
 
 use crate::core::{Flow, MoveSink, Rejection};
 
+use super::moves::{mv, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO};
 use super::position::{
-    bit, mv, tables, Bits, Castling, Mv, Pos, Tables, BLACK, FILE_A, FILE_J, F_CASTLE, F_DOUBLE,
-    F_EP, F_NORMAL, F_PROMO, KING, NO_EP, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, W, WHITE,
+    bit, tables, Bits, Castling, Pos, Tables, BLACK, FILE_A, FILE_J, KING, NO_EP, PAWN, RANK_1,
+    RANK_3, RANK_6, RANK_8, W, WHITE,
 };
 
 const RULE: &str = "CAP-1";

@@ -19,6 +19,7 @@
 //! - `position`: the validated position (128-bit bitboards), attack
 //!   tables, the castling squares and copy-make (generic over
 //!   [`crate::core::Trace`]);
+//! - `moves`: the compact move (`Mv`, a `u32`);
 //! - `generate`: the one legal move generator (check and pin masks, bulk
 //!   counting, rejected candidates for `explain`);
 //! - `notation`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical
@@ -33,6 +34,7 @@
 mod diagram;
 mod explain;
 mod generate;
+mod moves;
 pub mod notation;
 mod position;
 
@@ -45,12 +47,10 @@ use crate::core::{
     PositionError, RuleError, Rules, Variant, Verdict,
 };
 
+pub use moves::Mv;
+use moves::{mv_from, mv_promo, mv_to};
 use notation::{sq_name, Setup};
-pub use position::Mv;
-use position::{
-    mv_from, mv_promo, mv_to, Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP,
-    WHITE,
-};
+use position::{Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP, WHITE};
 
 /// CAP-1's start position.
 pub const START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";

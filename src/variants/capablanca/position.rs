@@ -6,12 +6,16 @@
 //! rights, en passant square, mutant flags and the two counters: about 180
 //! bytes, copied per node. Sliders use ray tables: the first blocker on a
 //! ray is its lowest (rising rays) or highest (falling rays) set bit.
-//! Moves are private `u32`s ([`Mv`]); the generator is in
+//! The compact move is in [`super::moves`], the generator in
 //! [`super::generate`].
 
 use std::sync::OnceLock;
 
 use crate::core::Trace;
+
+use super::moves::{
+    mv_flag, mv_from, mv_to, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO, PROMOTIONS,
+};
 
 pub const PAWN: usize = 0;
 pub const KNIGHT: usize = 1;
@@ -42,47 +46,6 @@ pub use crate::core::chess::{BK, BQ, WK, WQ};
 pub const MUT_CASTLE_TWO: u8 = 1;
 pub const MUT_ARCHBISHOP_NO_LEAP: u8 = 2;
 pub const MUT_CHANCELLOR_NO_LEAP: u8 = 4;
-
-/// Move flags (bits 14.. of a compact move).
-pub const F_NORMAL: u32 = 0;
-pub const F_DOUBLE: u32 = 1;
-pub const F_EP: u32 = 2;
-pub const F_CASTLE: u32 = 3;
-/// `F_PROMO + i` promotes to [`PROMOTIONS`]`[i]`.
-pub const F_PROMO: u32 = 4;
-
-/// CAP-1's promotion pieces, in the order of their move letters
-/// `q r b n a c`.
-pub const PROMOTIONS: [usize; 6] = [QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR];
-
-/// A compact move: from (bits 0..7), to (7..14), flag (14..18).
-pub type Mv = u32;
-
-#[inline]
-pub const fn mv(from: u32, to: u32, flag: u32) -> Mv {
-    from | (to << 7) | (flag << 14)
-}
-#[inline]
-pub const fn mv_from(m: Mv) -> u32 {
-    m & 127
-}
-#[inline]
-pub const fn mv_to(m: Mv) -> u32 {
-    (m >> 7) & 127
-}
-#[inline]
-pub const fn mv_flag(m: Mv) -> u32 {
-    m >> 14
-}
-/// The promotion role of a move, if any.
-#[inline]
-pub const fn mv_promo(m: Mv) -> Option<usize> {
-    if mv_flag(m) >= F_PROMO {
-        Some(PROMOTIONS[(mv_flag(m) - F_PROMO) as usize])
-    } else {
-        None
-    }
-}
 
 #[inline]
 pub const fn bit(sq: u32) -> u128 {
