@@ -14,26 +14,15 @@
 
 use crate::core::chess::castling_field;
 use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
-use crate::core::{Color, Verdict};
+use crate::core::Verdict;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
-use super::notation::{core_sq as sq, parse_move, LETTERS};
-use super::position::{bit, Castling, Pos, KING, KNIGHT, N, NO_EP, W, WHITE};
-
-fn color(c: usize) -> Color {
-    if c == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
+use super::notation::{core_sq as sq, parse_move};
+use super::position::{bit, Castling, Pos, Role, N, NO_EP, W};
 
 /// The piece on square index `i`, as drawn.
 fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(
-        LETTERS[pos.role_at(i)?],
-        color(pos.color_at(i)?),
-    ))
+    Some(Piece::new(pos.role_at(i)?.letter(), pos.color_at(i)?))
 }
 
 /// The picture of a position (CAP-1).
@@ -48,7 +37,7 @@ pub fn diagram(pos: &Pos) -> Diagram {
         d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
     }
     d = d
-        .fact(Fact::ToMove(color(pos.turn)))
+        .fact(Fact::ToMove(pos.turn))
         .fact(Fact::Castling(castling_field(pos.castling)));
     if pos.ep != NO_EP {
         d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
@@ -69,7 +58,7 @@ fn castling_rook(pos: &Pos, from: u32, to: u32) -> (u32, u32) {
 /// compound moving as a knight), the rest slide.
 fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
     let knight_leap = super::position::tables().knight[from as usize] & bit(to) != 0;
-    if pos.role_at(from) == Some(KNIGHT) || knight_leap {
+    if pos.role_at(from) == Some(Role::Knight) || knight_leap {
         Leg::leap(sq(from), sq(to))
     } else {
         Leg::straight_or_leap(sq(from), sq(to))
@@ -93,10 +82,7 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
         _ => {}
     }
     if let Some(r) = mv_promo(m) {
-        d = d.mark(
-            sq(to),
-            MoveMark::Promoted(Piece::new(LETTERS[r], color(pos.turn))),
-        );
+        d = d.mark(sq(to), MoveMark::Promoted(Piece::new(r.letter(), pos.turn)));
     }
     d
 }
@@ -109,7 +95,7 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
         return MoveDrawing::attempted(g, text, verdict);
     };
     let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    let castling = pos.role_at(from) == Some(KING)
+    let castling = pos.role_at(from) == Some(Role::King)
         && pos.color_at(from) == Some(pos.turn)
         && Castling::by_king(pos.turn, from, to, pos.mutants).is_some();
     if castling {

@@ -50,7 +50,7 @@ use crate::core::{
 pub use moves::Mv;
 use moves::{mv_from, mv_promo, mv_to};
 use notation::{sq_name, Setup};
-use position::{Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP, WHITE};
+use position::{Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP};
 
 /// CAP-1's start position.
 pub const START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
@@ -133,7 +133,7 @@ impl Capablanca {
     fn text_of(m: Mv) -> String {
         let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
         if let Some(r) = mv_promo(m) {
-            s.push(notation::LETTERS[r].to_ascii_lowercase());
+            s.push(r.letter().to_ascii_lowercase());
         }
         s
     }
@@ -147,11 +147,7 @@ impl Game for Capablanca {
     }
 
     fn turn(&self) -> Color {
-        if self.pos.turn == WHITE {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.pos.turn
     }
 
     #[inline]

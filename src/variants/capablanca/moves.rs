@@ -2,7 +2,7 @@
 //! (CAP-1). The edge speaks its UCI-like text (see
 //! [`super::notation::parse_move`] and `Capablanca::text_of`).
 
-use super::position::{ARCHBISHOP, BISHOP, CHANCELLOR, KNIGHT, QUEEN, ROOK};
+use super::position::Role;
 
 /// Move flags (bits 14.. of a compact move).
 pub const F_NORMAL: u32 = 0;
@@ -14,7 +14,14 @@ pub const F_PROMO: u32 = 4;
 
 /// CAP-1's promotion pieces, in the order of their move letters
 /// `q r b n a c`.
-pub const PROMOTIONS: [usize; 6] = [QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR];
+pub const PROMOTIONS: [Role; 6] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Archbishop,
+    Role::Chancellor,
+];
 
 /// A compact move: from (bits 0..7), to (7..14), flag (14..18).
 pub type Mv = u32;
@@ -35,11 +42,16 @@ pub const fn mv_to(m: Mv) -> u32 {
 pub const fn mv_flag(m: Mv) -> u32 {
     m >> 14
 }
+/// The role a promotion flag (`F_PROMO..F_PROMO + 6`) promotes to.
+#[inline]
+pub const fn promotion_role(flag: u32) -> Role {
+    PROMOTIONS[(flag - F_PROMO) as usize]
+}
 /// The promotion role of a move, if any.
 #[inline]
-pub const fn mv_promo(m: Mv) -> Option<usize> {
+pub const fn mv_promo(m: Mv) -> Option<Role> {
     if mv_flag(m) >= F_PROMO {
-        Some(PROMOTIONS[(mv_flag(m) - F_PROMO) as usize])
+        Some(promotion_role(mv_flag(m)))
     } else {
         None
     }

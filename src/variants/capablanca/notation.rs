@@ -40,8 +40,7 @@ use crate::core::notation::{
 use crate::core::{Board, Color, Field, MoveError, PositionError, Square};
 
 use super::position::{
-    bit, Bits, Pos, ARCHBISHOP, BISHOP, BK, BLACK, BQ, CHANCELLOR, KING, KNIGHT, N, NO_EP, PAWN,
-    QUEEN, RANK_1, RANK_8, ROOK, W, WHITE, WK, WQ,
+    bit, Bits, ByColor, ByRole, Pos, Role, BK, BQ, N, NO_EP, RANK_1, RANK_8, W, WK, WQ,
 };
 
 /// The board of CAP-1.
@@ -49,9 +48,6 @@ pub const BOARD: Board = Board {
     width: 10,
     height: 8,
 };
-
-/// FEN piece letters by role (upper case = White).
-pub const LETTERS: [char; 8] = ['P', 'N', 'B', 'R', 'Q', 'K', 'A', 'C'];
 
 /// The name of square index `sq` (`e4`, `j8`).
 pub fn sq_name(sq: u32) -> String {
@@ -71,9 +67,9 @@ fn sq_index(s: Square) -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// `(color, role)` per square, index `rank * 10 + file`.
-    pub(crate) board: [Option<(usize, usize)>; N],
-    /// The side to move (colour index).
-    pub(crate) turn: usize,
+    pub(crate) board: [Option<(Color, Role)>; N],
+    /// The side to move.
+    pub(crate) turn: Color,
     /// Castling rights as written (bit set, see [`crate::core::chess::parse_castling`]).
     pub(crate) castling: u8,
     /// The en passant target square, if any.
@@ -127,13 +123,13 @@ impl Setup {
         for c in cells {
             let mut chars = c.token.chars();
             let ch = chars.next().unwrap_or(' ');
-            let role = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase());
+            let role = Role::from_letter(ch.to_ascii_uppercase());
             match role {
                 Some(r) if chars.next().is_none() => {
                     let color = if ch.is_ascii_uppercase() {
-                        WHITE
+                        Color::White
                     } else {
-                        BLACK
+                        Color::Black
                     };
                     board[sq_index(c.square) as usize] = Some((color, r));
                 }
@@ -148,11 +144,7 @@ impl Setup {
                 }
             }
         }
-        let turn = if parse_turn(fields[1])? == Color::White {
-            WHITE
-        } else {
-            BLACK
-        };
+        let turn = parse_turn(fields[1])?;
         let castling = parse_castling(fields[2])?;
         let ep = if fields[3] == "-" {
             None
@@ -190,8 +182,8 @@ impl Setup {
     /// [`PositionError::Invalid`] naming the field (see the module docs).
     pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
         let mut pos = Pos {
-            roles: [0; 8],
-            colors: [0; 2],
+            roles: ByRole([0; 8]),
+            colors: ByColor([0; 2]),
             turn: self.turn,
             castling: self.castling,
             ep: NO_EP,
@@ -205,8 +197,8 @@ impl Setup {
                 pos.colors[c] |= bit(i as u32);
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let n = pos.pieces(c, KING).count_ones();
+        for c in Color::BOTH {
+            let (n, name) = (pos.pieces(c, Role::King).count_ones(), c.name());
             if n != 1 {
                 return Err(PositionError::invalid(
                     Field::Board,
@@ -214,16 +206,17 @@ impl Setup {
                 ));
             }
         }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let count = |r: usize| pos.pieces(c, r).count_ones();
-            let pawns = count(PAWN);
+        for c in Color::BOTH {
+            let name = c.name();
+            let count = |r: Role| pos.pieces(c, r).count_ones();
+            let pawns = count(Role::Pawn);
             let promoted: u32 = [
-                (KNIGHT, 2),
-                (BISHOP, 2),
-                (ROOK, 2),
-                (QUEEN, 1),
-                (ARCHBISHOP, 1),
-                (CHANCELLOR, 1),
+                (Role::Knight, 2),
+                (Role::Bishop, 2),
+                (Role::Rook, 2),
+                (Role::Queen, 1),
+                (Role::Archbishop, 1),
+                (Role::Chancellor, 1),
             ]
             .iter()
             .map(|&(r, start)| count(r).saturating_sub(start))
@@ -235,35 +228,35 @@ impl Setup {
                 ));
             }
         }
-        if let Some(sq) = Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
+        if let Some(sq) = Bits(pos.roles[Role::Pawn] & (RANK_1 | RANK_8)).next() {
             return Err(PositionError::invalid(
                 Field::Board,
                 format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
             ));
         }
         if pos.opponent_in_check() {
-            let side = if self.turn == WHITE { "black" } else { "white" };
+            let side = self.turn.other().name();
             return Err(PositionError::invalid(
                 Field::Board,
                 format!("the side not to move ({side}) is in check"),
             ));
         }
         for (right, letter, color, king, rook) in [
-            (WK, 'K', WHITE, 5, 9),
-            (WQ, 'Q', WHITE, 5, 0),
-            (BK, 'k', BLACK, 75, 79),
-            (BQ, 'q', BLACK, 75, 70),
+            (WK, 'K', Color::White, 5, 9),
+            (WQ, 'Q', Color::White, 5, 0),
+            (BK, 'k', Color::Black, 75, 79),
+            (BQ, 'q', Color::Black, 75, 70),
         ] {
             if self.castling & right == 0 {
                 continue;
             }
-            if pos.pieces(color, KING) & bit(king) == 0 {
+            if pos.pieces(color, Role::King) & bit(king) == 0 {
                 return Err(PositionError::invalid(
                     Field::Castling,
                     format!("right '{letter}' but the king is not on {}", sq_name(king)),
                 ));
             }
-            if pos.pieces(color, ROOK) & bit(rook) == 0 {
+            if pos.pieces(color, Role::Rook) & bit(rook) == 0 {
                 return Err(PositionError::invalid(
                     Field::Castling,
                     format!("right '{letter}' but no rook on {}", sq_name(rook)),
@@ -272,22 +265,23 @@ impl Setup {
         }
         if let Some(ep) = self.ep {
             let name = sq_name(ep);
-            let (rank, pawn_sq, origin, mover) = if self.turn == WHITE {
-                (5, ep.wrapping_sub(W), ep + W, BLACK)
+            let (rank, pawn_sq, origin) = if self.turn == Color::White {
+                (5, ep.wrapping_sub(W), ep + W)
             } else {
-                (2, ep + W, ep.wrapping_sub(W), WHITE)
+                (2, ep + W, ep.wrapping_sub(W))
             };
+            let mover = self.turn.other();
             if ep / W != rank {
                 return Err(PositionError::invalid(
                     Field::EnPassant,
                     format!(
                         "{name} is not on rank {} (the side to move is {})",
                         rank + 1,
-                        if self.turn == WHITE { "white" } else { "black" }
+                        self.turn.name()
                     ),
                 ));
             }
-            if pos.pieces(mover, PAWN) & bit(pawn_sq) == 0 {
+            if pos.pieces(mover, Role::Pawn) & bit(pawn_sq) == 0 {
                 return Err(PositionError::invalid(
                     Field::EnPassant,
                     format!(
@@ -315,9 +309,9 @@ impl Setup {
 pub fn write(pos: &Pos) -> String {
     let board = write_board_field(BOARD, |s| {
         let i = sq_index(s);
-        let l = LETTERS[pos.role_at(i)?];
+        let l = pos.role_at(i)?.letter();
         Some(
-            if pos.colors[WHITE] & bit(i) != 0 {
+            if pos.colors[Color::White] & bit(i) != 0 {
                 l
             } else {
                 l.to_ascii_lowercase()
@@ -330,11 +324,7 @@ pub fn write(pos: &Pos) -> String {
     } else {
         sq_name(pos.ep as u32)
     };
-    let turn = turn_char(if pos.turn == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    });
+    let turn = turn_char(pos.turn);
     format!(
         "{board} {turn} {} {ep} {} {}",
         castling_field(pos.castling),
@@ -348,7 +338,7 @@ pub fn write(pos: &Pos) -> String {
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
-pub fn parse_move(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
+pub fn parse_move(text: &str) -> Result<(u32, u32, Option<Role>), MoveError> {
     let b = text.as_bytes();
     let sq = |i: usize| -> Option<u32> {
         let f = b.get(i)?.checked_sub(b'a').filter(|&f| f < 10)?;
@@ -363,12 +353,12 @@ pub fn parse_move(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
     let to = sq(2).ok_or_else(|| bad("no destination square a1..j8"))?;
     let promo = match b.get(4) {
         None => None,
-        Some(b'q') => Some(QUEEN),
-        Some(b'r') => Some(ROOK),
-        Some(b'b') => Some(BISHOP),
-        Some(b'n') => Some(KNIGHT),
-        Some(b'a') => Some(ARCHBISHOP),
-        Some(b'c') => Some(CHANCELLOR),
+        Some(b'q') => Some(Role::Queen),
+        Some(b'r') => Some(Role::Rook),
+        Some(b'b') => Some(Role::Bishop),
+        Some(b'n') => Some(Role::Knight),
+        Some(b'a') => Some(Role::Archbishop),
+        Some(b'c') => Some(Role::Chancellor),
         Some(_) => return Err(bad("promotion letter must be q, r, b, n, a or c")),
     };
     if from == to {
