@@ -9,6 +9,7 @@
 //! games; the CLI and the conformance runner name all of them.
 
 pub mod bitboard;
+pub mod bitchess;
 pub mod chess;
 pub mod color;
 #[cfg(feature = "pictures")]

@@ -12,40 +12,18 @@
 //! - an illegal move: the leg it attempts (both legs for castling) and the
 //!   cell where it breaks, read from the verdict's reason.
 
-use crate::core::chess::castling_field;
-use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
+use crate::core::bitchess;
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing, MoveMark, Piece};
 use crate::core::Verdict;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
 use super::notation::{core_sq as sq, parse_move};
-use super::position::{bit, Castling, Pos, Role, N, NO_EP, W};
+use super::position::{bit, Castling, Pos, Role, W};
 
-/// The piece on square index `i`, as drawn.
-fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(pos.role_at(i)?.letter(), pos.color_at(i)?))
-}
-
-/// The picture of a position (CAP-1).
+/// The picture of a position (CAP-1), drawn by
+/// [`crate::core::bitchess::diagram`].
 pub fn diagram(pos: &Pos) -> Diagram {
-    let mut d = Diagram::new(Geometry::square(10, 8));
-    for i in 0..N as u32 {
-        if let Some(p) = piece_at(pos, i) {
-            d = d.put(sq(i), p);
-        }
-    }
-    if pos.checkers() != 0 && (pos.king(pos.turn) as usize) < N {
-        d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
-    }
-    d = d
-        .fact(Fact::ToMove(pos.turn))
-        .fact(Fact::Castling(castling_field(pos.castling)));
-    if pos.ep != NO_EP {
-        d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
-    }
-    d.fact(Fact::Note(format!(
-        "move {}, halfmove clock {}",
-        pos.fullmove, pos.halfmove
-    )))
+    bitchess::diagram(pos)
 }
 
 /// The rook's start and end of castling with the king from `from` to `to`.
@@ -102,26 +80,7 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
         let (rf, rt) = castling_rook(pos, from, to);
         d = d.leg(Leg::slide(sq(rf), sq(rt)));
     }
-    let r = verdict.reason.as_str();
-    let king = pos.king(pos.turn);
-    let at = if let Some(&named) = g.scan(r).first() {
-        // "no piece ... on e2", "castling through an attacked square (f1)".
-        named
-    } else if r.contains("piece between king and rook") {
-        let (rf, _) = castling_rook(pos, from, to);
-        let (lo, hi) = (from.min(rf), from.max(rf));
-        let between = (lo + 1..hi).find(|&i| pos.occupied() & bit(i) != 0);
-        sq(between.unwrap_or(to))
-    } else if r.contains("pinned") || r.contains("uncovers") || r.contains("right lost") {
-        sq(from)
-    } else if (r.contains("out of check")
-        || r.contains("does not answer")
-        || r.contains("game is over"))
-        && (king as usize) < N
-    {
-        sq(king)
-    } else {
-        sq(to)
-    };
+    let rook_from = || castling_rook(pos, from, to).0;
+    let at = bitchess::breaking_square(pos, &verdict.reason, from, to, rook_from);
     d.mark(at, MoveMark::Breaks)
 }

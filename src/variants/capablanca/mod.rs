@@ -38,6 +38,7 @@ mod moves;
 pub mod notation;
 mod position;
 
+use crate::core::bitchess;
 #[cfg(feature = "pictures")]
 use crate::core::diagram::{Diagram, MoveDrawing};
 #[cfg(feature = "pictures")]
@@ -49,7 +50,7 @@ use crate::core::{
 
 pub use moves::Mv;
 use moves::{mv_from, mv_promo, mv_to};
-use notation::{sq_name, Setup};
+use notation::Setup;
 use position::{Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP};
 
 /// CAP-1's start position.
@@ -131,11 +132,7 @@ impl Capablanca {
     }
 
     fn text_of(m: Mv) -> String {
-        let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
-        if let Some(r) = mv_promo(m) {
-            s.push(r.letter().to_ascii_lowercase());
-        }
-        s
+        bitchess::move_text::<Pos>(mv_from(m), mv_to(m), mv_promo(m))
     }
 }
 
@@ -163,14 +160,7 @@ impl Game for Capablanca {
     /// CAP-1 (as FIDE-1): no legal move → checkmate (in check) or
     /// stalemate (draw).
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
-            return None;
-        }
-        Some(if self.pos.checkers() != 0 {
-            Outcome::Win(Game::turn(self).other())
-        } else {
-            Outcome::Draw
-        })
+        bitchess::outcome(&self.pos, self.has_legal_move())
     }
 }
 

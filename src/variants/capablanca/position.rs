@@ -12,6 +12,8 @@
 use std::ops::{Index, IndexMut};
 use std::sync::OnceLock;
 
+pub use crate::core::bitchess::Bits;
+use crate::core::bitchess::ChessRole;
 use crate::core::{Color, Trace};
 
 use super::moves::{
@@ -90,6 +92,16 @@ impl Role {
     }
 }
 
+impl ChessRole for Role {
+    const ALL: &'static [Role] = &Role::ALL;
+    const PAWN: Role = Role::Pawn;
+    const KING: Role = Role::King;
+    const ROOK: Role = Role::Rook;
+    fn letter(self) -> char {
+        Role::letter(self)
+    }
+}
+
 /// One value per [`Role`], indexed by it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ByRole<T>(pub [T; 8]);
@@ -128,22 +140,6 @@ pub const MUT_CHANCELLOR_NO_LEAP: u8 = 4;
 #[inline]
 pub const fn bit(sq: u32) -> u128 {
     1u128 << sq
-}
-
-/// The squares of a board, lowest first.
-pub struct Bits(pub u128);
-
-impl Iterator for Bits {
-    type Item = u32;
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(s)
-    }
 }
 
 pub const BOARD: u128 = (1u128 << 80) - 1;
@@ -203,16 +199,7 @@ fn build() -> Tables {
     let idx = |f: i32, r: i32| (r * W as i32 + f) as u32;
     for s in 0..N as i32 {
         let (f, r) = (s % W as i32, s / W as i32);
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        for (df, dr) in crate::core::bitboard::KNIGHT {
             if on(f + df, r + dr) {
                 t.knight[s as usize] |= bit(idx(f + df, r + dr));
             }

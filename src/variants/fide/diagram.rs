@@ -13,44 +13,22 @@
 //!   cell where it breaks, read from the verdict's reason.
 
 use crate::core::bitboard::bit;
-use crate::core::chess::castling_field;
-use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
+use crate::core::bitchess;
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing, MoveMark, Piece};
 use crate::core::{Color, Square, Verdict};
 
 use super::explain::parse_uci;
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
-use super::position::{Pos, Role, NO_EP};
+use super::position::{Pos, Role};
 
 fn sq(i: u32) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
-/// The piece on square index `i`, as drawn.
-fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(pos.role_at(i)?.letter(), pos.color_at(i)?))
-}
-
-/// The picture of a position (FIDE-1).
+/// The picture of a position (FIDE-1), drawn by
+/// [`crate::core::bitchess::diagram`].
 pub fn diagram(pos: &Pos) -> Diagram {
-    let mut d = Diagram::new(Geometry::square(8, 8));
-    for i in 0..64 {
-        if let Some(p) = piece_at(pos, i) {
-            d = d.put(sq(i), p);
-        }
-    }
-    if pos.checkers() != 0 && pos.king(pos.turn) < 64 {
-        d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
-    }
-    d = d
-        .fact(Fact::ToMove(pos.turn))
-        .fact(Fact::Castling(castling_field(pos.castling)));
-    if pos.ep != NO_EP {
-        d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
-    }
-    d.fact(Fact::Note(format!(
-        "move {}, halfmove clock {}",
-        pos.fullmove, pos.halfmove
-    )))
+    bitchess::diagram(pos)
 }
 
 /// The rook's start and end of castling with the king from `from` to `to`.
@@ -107,30 +85,8 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
         let (rf, rt) = castling_rook(from, to);
         d = d.leg(Leg::slide(sq(rf), sq(rt)));
     }
-    let r = verdict.reason.as_str();
-    let king = pos.king(pos.turn);
-    let at = if r.starts_with("not a ") {
-        // "not a pawn move from e2: ...": the piece cannot reach `to`.
-        sq(to)
-    } else if let Some(&named) = g.scan(r).first() {
-        // "no piece ... on e2", "castling through an attacked square (f1)".
-        named
-    } else if r.contains("piece between king and rook") {
-        let (rf, _) = castling_rook(from, to);
-        let (lo, hi) = (from.min(rf), from.max(rf));
-        let between = (lo + 1..hi).find(|&i| pos.occupied() & bit(i) != 0);
-        sq(between.unwrap_or(to))
-    } else if r.contains("pinned") || r.contains("uncovers") || r.contains("right lost") {
-        sq(from)
-    } else if (r.contains("out of check")
-        || r.contains("does not answer")
-        || r.contains("game is over"))
-        && king < 64
-    {
-        sq(king)
-    } else {
-        sq(to)
-    };
+    let rook_from = || castling_rook(from, to).0;
+    let at = bitchess::breaking_square(pos, &verdict.reason, from, to, rook_from);
     d.mark(at, MoveMark::Breaks)
 }
 
