@@ -76,14 +76,19 @@ impl<B: Bitboard> Iterator for Bits<B> {
 
 /// A kind of piece of a bitboard chess game, with its FEN letter.
 pub trait ChessRole: Copy + Eq + std::fmt::Debug + 'static {
-    /// Every kind, in the order the FEN error messages list their letters.
+    /// Every kind, in the order of their indices (and of the letters the
+    /// FEN error messages list).
     const ALL: &'static [Self];
+    /// The number of kinds.
+    const COUNT: usize = Self::ALL.len();
     /// The pawn.
     const PAWN: Self;
     /// The king.
     const KING: Self;
     /// The rook (castling's partner).
     const ROOK: Self;
+    /// The index of the kind (its place in [`ChessRole::ALL`]).
+    fn index(self) -> usize;
     /// The FEN letter (upper case, as White's).
     fn letter(self) -> char;
     /// The kind of an upper-case FEN letter.
@@ -97,6 +102,10 @@ impl ChessRole for Role {
     const PAWN: Role = Role::Pawn;
     const KING: Role = Role::King;
     const ROOK: Role = Role::Rook;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
     fn letter(self) -> char {
         Role::letter(self)
     }
@@ -146,13 +155,58 @@ impl<R> Layout<R> {
     }
 }
 
-/// A validated position of a bitboard chess game, as the shared texts
-/// read and build it.
-pub trait ChessPos: Sized {
+/// The pieces of a bitboard chess position as square sets: one per side
+/// and one per kind (both sides), and what is read off them.
+pub trait PieceSets {
     /// The bitboard integer.
     type Board: Bitboard;
     /// The piece kinds.
     type Role: ChessRole;
+
+    /// The squares of `color`'s pieces.
+    fn side(&self, color: Color) -> Self::Board;
+    /// The squares of the pieces of kind `role`, both sides.
+    fn of_role(&self, role: Self::Role) -> Self::Board;
+
+    /// The occupied squares.
+    #[inline(always)]
+    fn occupied(&self) -> Self::Board {
+        self.side(Color::White) | self.side(Color::Black)
+    }
+    /// The squares of `color`'s pieces of kind `role`.
+    #[inline(always)]
+    fn pieces(&self, color: Color, role: Self::Role) -> Self::Board {
+        self.side(color) & self.of_role(role)
+    }
+    /// The kind on `sq`, if any.
+    #[inline]
+    fn role_at(&self, sq: u32) -> Option<Self::Role> {
+        let b = Self::Board::bit(sq);
+        if self.occupied() & b == Self::Board::EMPTY {
+            return None;
+        }
+        Self::Role::ALL
+            .iter()
+            .copied()
+            .find(|&r| self.of_role(r) & b != Self::Board::EMPTY)
+    }
+    /// The side of the piece on `sq`, if any.
+    #[inline]
+    fn color_at(&self, sq: u32) -> Option<Color> {
+        let b = Self::Board::bit(sq);
+        if self.side(Color::White) & b != Self::Board::EMPTY {
+            Some(Color::White)
+        } else if self.side(Color::Black) & b != Self::Board::EMPTY {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+}
+
+/// A validated position of a bitboard chess game, as the shared texts
+/// read and build it.
+pub trait ChessPos: PieceSets + Sized {
     /// The game's board, limits and squares.
     const LAYOUT: Layout<Self::Role>;
 
@@ -163,12 +217,6 @@ pub trait ChessPos: Sized {
     /// Sets the en passant square.
     fn set_ep(&mut self, sq: u32);
 
-    /// The squares of `color`'s pieces.
-    fn side(&self, color: Color) -> Self::Board;
-    /// The squares of the pieces of kind `role`, both sides.
-    fn of_role(&self, role: Self::Role) -> Self::Board;
-    /// The kind on `sq`, if any.
-    fn role_on(&self, sq: u32) -> Option<Self::Role>;
     /// Whether the side not to move is in check.
     fn opponent_checked(&self) -> bool;
     /// Whether the side to move is in check.
@@ -338,7 +386,7 @@ impl<P: ChessPos> Setup<P> {
         for &(sq, c, r) in &self.pieces {
             pos.put(sq, c, r);
         }
-        let pieces = |c: Color, r: P::Role| pos.side(c) & pos.of_role(r);
+        let pieces = |c: Color, r: P::Role| pos.pieces(c, r);
         for c in Color::BOTH {
             let (n, name) = (pieces(c, P::Role::KING).count(), c.name());
             if n != 1 {
@@ -421,8 +469,7 @@ impl<P: ChessPos> Setup<P> {
                     format!("no pawn of the side that just moved on {}", name(pawn_sq)),
                 ));
             }
-            let occupied = pos.side(Color::White) | pos.side(Color::Black);
-            if occupied & (bit(ep) | bit(origin)) != none {
+            if pos.occupied() & (bit(ep) | bit(origin)) != none {
                 return Err(PositionError::invalid(
                     Field::EnPassant,
                     format!(
@@ -444,7 +491,7 @@ pub fn write<P: ChessPos>(pos: &P) -> String {
     let layout = &P::LAYOUT;
     let board = write_board_field(layout.board, |s| {
         let i = layout.index(s);
-        let l = pos.role_on(i)?.letter();
+        let l = pos.role_at(i)?.letter();
         Some(
             if pos.side(Color::White) & P::Board::bit(i) != P::Board::EMPTY {
                 l
@@ -548,13 +595,9 @@ pub fn diagram<P: ChessPos>(pos: &P) -> super::diagram::Diagram {
     let (w, h) = (layout.board.width, layout.board.height);
     let mut d = Diagram::new(Geometry::square(w, h));
     for i in 0..w as u32 * h as u32 {
-        let Some(role) = pos.role_on(i) else { continue };
-        let color = if pos.side(Color::White) & P::Board::bit(i) != P::Board::EMPTY {
-            Color::White
-        } else {
-            Color::Black
-        };
-        d = d.put(layout.square(i), Piece::new(role.letter(), color));
+        if let (Some(role), Some(color)) = (pos.role_at(i), pos.color_at(i)) {
+            d = d.put(layout.square(i), Piece::new(role.letter(), color));
+        }
     }
     let turn = pos.to_move();
     if let Some(k) = pos.king_on(turn).filter(|_| pos.in_check()) {
@@ -591,7 +634,7 @@ pub fn breaking_square<P: ChessPos>(
     let layout = &P::LAYOUT;
     let g = super::diagram::Geometry::square(layout.board.width, layout.board.height);
     let r = reason;
-    let occupied = pos.side(Color::White) | pos.side(Color::Black);
+    let occupied = pos.occupied();
     if r.starts_with("not a ") {
         // "not a pawn move from e2: ...": the piece cannot reach `to`.
         layout.square(to)

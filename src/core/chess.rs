@@ -9,6 +9,7 @@
 
 use std::ops::{Index, IndexMut};
 
+use super::bitchess::ChessRole;
 use super::color::Color;
 use super::error::Field;
 use super::error::PositionError;
@@ -240,21 +241,31 @@ impl Role {
     }
 }
 
-/// One value per [`Role`], indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByRole<T>(pub [T; 6]);
+/// One value per piece kind, indexed by it: by [`Role`] for the orthodox
+/// six (`N` = 6), by a game's own kinds for games with more (capablanca's
+/// eight). Indexing by kinds of another count does not compile.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ByRole<T, const N: usize = 6>(pub [T; N]);
 
-impl<T> Index<Role> for ByRole<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, r: Role) -> &T {
-        &self.0[r as usize]
+impl<T: Default + Copy, const N: usize> Default for ByRole<T, N> {
+    fn default() -> Self {
+        ByRole([T::default(); N])
     }
 }
 
-impl<T> IndexMut<Role> for ByRole<T> {
+impl<T, R: ChessRole, const N: usize> Index<R> for ByRole<T, N> {
+    type Output = T;
     #[inline(always)]
-    fn index_mut(&mut self, r: Role) -> &mut T {
-        &mut self.0[r as usize]
+    fn index(&self, r: R) -> &T {
+        const { assert!(R::COUNT == N, "ByRole indexed by kinds of another count") };
+        &self.0[r.index()]
+    }
+}
+
+impl<T, R: ChessRole, const N: usize> IndexMut<R> for ByRole<T, N> {
+    #[inline(always)]
+    fn index_mut(&mut self, r: R) -> &mut T {
+        const { assert!(R::COUNT == N, "ByRole indexed by kinds of another count") };
+        &mut self.0[r.index()]
     }
 }

@@ -18,7 +18,7 @@ use crate::core::Verdict;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
 use super::notation::{core_sq as sq, parse_move};
-use super::position::{bit, Castling, Pos, Role, W};
+use super::position::{bit, Castling, PieceSets, Pos, Role, W};
 
 /// The picture of a position (CAP-1), drawn by
 /// [`crate::core::bitchess::diagram`].

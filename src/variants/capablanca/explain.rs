@@ -9,7 +9,7 @@ use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, F_CASTLE, F_EP};
 use super::notation::{parse_move, sq_name};
-use super::position::{bit, Pos, Role, RANK_1, RANK_8};
+use super::position::{bit, PieceSets, Pos, Role, RANK_1, RANK_8};
 
 const RULE: &str = "CAP-1";
 

@@ -74,8 +74,6 @@ pub fn parse_move(text: &str) -> Result<(u32, u32, Option<Role>), MoveError> {
 }
 
 impl ChessPos for Pos {
-    type Board = u128;
-    type Role = Role;
     /// CAP-1: 10×8, 20 pieces and 10 pawns a side, king f1/f8, rooks on
     /// the corners, promotion to Q R B N A C.
     const LAYOUT: Layout<Role> = Layout {
@@ -125,15 +123,6 @@ impl ChessPos for Pos {
     }
     fn set_ep(&mut self, sq: u32) {
         self.ep = sq as u8;
-    }
-    fn side(&self, color: Color) -> u128 {
-        self.colors[color]
-    }
-    fn of_role(&self, role: Role) -> u128 {
-        self.roles[role]
-    }
-    fn role_on(&self, sq: u32) -> Option<Role> {
-        self.role_at(sq)
     }
     fn opponent_checked(&self) -> bool {
         self.opponent_in_check()

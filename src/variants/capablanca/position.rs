@@ -9,11 +9,11 @@
 //! The compact move is in [`super::moves`], the generator in
 //! [`super::generate`].
 
-use std::ops::{Index, IndexMut};
 use std::sync::OnceLock;
 
-pub use crate::core::bitchess::Bits;
 use crate::core::bitchess::ChessRole;
+pub use crate::core::bitchess::{Bits, PieceSets};
+pub use crate::core::chess::ByRole;
 use crate::core::{Color, Trace};
 
 use super::moves::{
@@ -97,27 +97,12 @@ impl ChessRole for Role {
     const PAWN: Role = Role::Pawn;
     const KING: Role = Role::King;
     const ROOK: Role = Role::Rook;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
     fn letter(self) -> char {
         Role::letter(self)
-    }
-}
-
-/// One value per [`Role`], indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByRole<T>(pub [T; 8]);
-
-impl<T> Index<Role> for ByRole<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, r: Role) -> &T {
-        &self.0[r as usize]
-    }
-}
-
-impl<T> IndexMut<Role> for ByRole<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, r: Role) -> &mut T {
-        &mut self.0[r as usize]
     }
 }
 
@@ -362,7 +347,7 @@ impl Castling {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Pos {
     /// The squares of each role's pieces, both sides.
-    pub roles: ByRole<u128>,
+    pub roles: ByRole<u128, 8>,
     /// The squares of each side's pieces.
     pub colors: ByColor<u128>,
     /// The side to move.
@@ -375,40 +360,20 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
+impl PieceSets for Pos {
+    type Board = u128;
+    type Role = Role;
+    #[inline(always)]
+    fn side(&self, color: Color) -> u128 {
+        self.colors[color]
+    }
+    #[inline(always)]
+    fn of_role(&self, role: Role) -> u128 {
+        self.roles[role]
+    }
+}
+
 impl Pos {
-    #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.colors[Color::White] | self.colors[Color::Black]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> u128 {
-        self.colors[color] & self.roles[role]
-    }
-
-    /// The role on `sq`, if any.
-    #[inline]
-    pub fn role_at(&self, sq: u32) -> Option<Role> {
-        let b = bit(sq);
-        if self.occupied() & b == 0 {
-            return None;
-        }
-        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
-    }
-
-    /// The colour of the piece on `sq`, if any.
-    #[inline]
-    pub fn color_at(&self, sq: u32) -> Option<Color> {
-        let b = bit(sq);
-        if self.colors[Color::White] & b != 0 {
-            Some(Color::White)
-        } else if self.colors[Color::Black] & b != 0 {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
-
     /// The king square of `color` (`N` if there is none).
     #[inline]
     pub fn king(&self, color: Color) -> u32 {

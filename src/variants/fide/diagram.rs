@@ -19,7 +19,7 @@ use crate::core::{Color, Square, Verdict};
 
 use super::explain::parse_uci;
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
-use super::position::{Pos, Role};
+use super::position::{PieceSets, Pos, Role};
 
 fn sq(i: u32) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)

@@ -17,7 +17,7 @@ use crate::core::Color;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_DOUBLE, F_EP};
 use super::notation::sq_name;
-use super::position::{Pos, Role};
+use super::position::{PieceSets, Pos, Role};
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
 /// `q`, `r`, `b` or `n`, lower case). Returns (from, to, promotion role).

@@ -53,8 +53,6 @@ pub fn write(pos: &Pos) -> String {
 }
 
 impl ChessPos for Pos {
-    type Board = u64;
-    type Role = Role;
     /// FIDE-1: 8×8, 16 pieces and 8 pawns a side, king e1/e8, rooks on the
     /// corners, promotion to Q R B N.
     const LAYOUT: Layout<Role> = Layout {
@@ -95,15 +93,6 @@ impl ChessPos for Pos {
     }
     fn set_ep(&mut self, sq: u32) {
         self.ep = sq as u8;
-    }
-    fn side(&self, color: Color) -> u64 {
-        self.colors[color]
-    }
-    fn of_role(&self, role: Role) -> u64 {
-        self.roles[role]
-    }
-    fn role_on(&self, sq: u32) -> Option<Role> {
-        self.role_at(sq)
     }
     fn opponent_checked(&self) -> bool {
         self.opponent_in_check()
