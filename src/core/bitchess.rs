@@ -617,6 +617,63 @@ pub fn diagram<P: ChessPos>(pos: &P) -> super::diagram::Diagram {
     )))
 }
 
+/// The drawing of a legal move: the piece's `leg` (a knight's leap dashed,
+/// as the game decides); castling as two legs, the king's then the rook's
+/// (`castle_rook`: its start and end); a capture marked on the captured
+/// piece, for en passant on the pawn taken (beside the start, on the end's
+/// file), not on the cell the capturing pawn lands on; promotion marked
+/// with the new piece.
+#[cfg(feature = "pictures")]
+pub fn draw_move<P: ChessPos>(
+    pos: &P,
+    leg: super::diagram::Leg,
+    (from, to): (u32, u32),
+    castle_rook: Option<(u32, u32)>,
+    en_passant: bool,
+    promo: Option<P::Role>,
+) -> super::diagram::MoveDrawing {
+    use super::diagram::{Leg, MoveDrawing, MoveMark, Piece};
+    let layout = &P::LAYOUT;
+    let w = layout.board.width as u32;
+    let mut d = MoveDrawing::default().leg(leg);
+    if let Some((rf, rt)) = castle_rook {
+        d = d.leg(Leg::slide(layout.square(rf), layout.square(rt)));
+    } else if en_passant {
+        d = d.mark(layout.square(from - from % w + to % w), MoveMark::Captured);
+    } else if pos.occupied() & P::Board::bit(to) != P::Board::EMPTY {
+        d = d.mark(layout.square(to), MoveMark::Captured);
+    }
+    if let Some(r) = promo {
+        let piece = Piece::new(r.letter(), pos.to_move());
+        d = d.mark(layout.square(to), MoveMark::Promoted(piece));
+    }
+    d
+}
+
+/// The drawing of an illegal move from `from` to `to`: the `leg` it
+/// attempts (and the rook's, `castle_rook`, for castling) and the cell
+/// where it breaks ([`breaking_square`]).
+#[cfg(feature = "pictures")]
+pub fn draw_attempt<P: ChessPos>(
+    pos: &P,
+    leg: super::diagram::Leg,
+    (from, to): (u32, u32),
+    castle_rook: Option<(u32, u32)>,
+    reason: &str,
+    rook_from: impl FnOnce() -> u32,
+) -> super::diagram::MoveDrawing {
+    use super::diagram::{Leg, MoveDrawing, MoveMark};
+    let layout = &P::LAYOUT;
+    let mut d = MoveDrawing::default().leg(leg);
+    if let Some((rf, rt)) = castle_rook {
+        d = d.leg(Leg::slide(layout.square(rf), layout.square(rt)));
+    }
+    d.mark(
+        breaking_square(pos, reason, from, to, rook_from),
+        MoveMark::Breaks,
+    )
+}
+
 /// Where an illegal move text breaks, read from its verdict's `reason`
 /// (for the drawing of an illegal move): a square the reason names; for
 /// a piece between king and rook, the first occupied square between the

@@ -13,12 +13,12 @@
 //!   cell where it breaks, read from the verdict's reason.
 
 use crate::core::bitchess;
-use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing, MoveMark, Piece};
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing};
 use crate::core::Verdict;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
 use super::notation::{core_sq as sq, parse_move};
-use super::position::{bit, Castling, PieceSets, Pos, Role, W};
+use super::position::{bit, Castling, PieceSets, Pos, Role};
 
 /// The picture of a position (CAP-1), drawn by
 /// [`crate::core::bitchess::diagram`].
@@ -43,26 +43,13 @@ fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
     }
 }
 
-/// The drawing of a legal move (CAP-1).
+/// The drawing of a legal move (CAP-1), drawn by
+/// [`crate::core::bitchess::draw_move`].
 pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let (from, to) = (mv_from(m), mv_to(m));
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    match mv_flag(m) {
-        F_CASTLE => {
-            let (rf, rt) = castling_rook(pos, from, to);
-            d = d.leg(Leg::slide(sq(rf), sq(rt)));
-        }
-        F_EP => {
-            // The pawn taken stands beside the start, on the end's file.
-            d = d.mark(sq(from - from % W + to % W), MoveMark::Captured);
-        }
-        _ if pos.occupied() & bit(to) != 0 => d = d.mark(sq(to), MoveMark::Captured),
-        _ => {}
-    }
-    if let Some(r) = mv_promo(m) {
-        d = d.mark(sq(to), MoveMark::Promoted(Piece::new(r.letter(), pos.turn)));
-    }
-    d
+    let castle = (mv_flag(m) == F_CASTLE).then(|| castling_rook(pos, from, to));
+    let ep = mv_flag(m) == F_EP;
+    bitchess::draw_move(pos, leg(pos, from, to), (from, to), castle, ep, mv_promo(m))
 }
 
 /// The drawing of an illegal move text: what it attempts, and where it
@@ -72,15 +59,11 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     let Ok((from, to, _)) = parse_move(text) else {
         return MoveDrawing::attempted(g, text, verdict);
     };
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
     let castling = pos.role_at(from) == Some(Role::King)
         && pos.color_at(from) == Some(pos.turn)
         && Castling::by_king(pos.turn, from, to, pos.mutants).is_some();
-    if castling {
-        let (rf, rt) = castling_rook(pos, from, to);
-        d = d.leg(Leg::slide(sq(rf), sq(rt)));
-    }
+    let castle = castling.then(|| castling_rook(pos, from, to));
     let rook_from = || castling_rook(pos, from, to).0;
-    let at = bitchess::breaking_square(pos, &verdict.reason, from, to, rook_from);
-    d.mark(at, MoveMark::Breaks)
+    let leg = leg(pos, from, to);
+    bitchess::draw_attempt(pos, leg, (from, to), castle, &verdict.reason, rook_from)
 }

@@ -12,9 +12,8 @@
 //! - an illegal move: the leg it attempts (both legs for castling) and the
 //!   cell where it breaks, read from the verdict's reason.
 
-use crate::core::bitboard::bit;
 use crate::core::bitchess;
-use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing, MoveMark, Piece};
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing};
 use crate::core::{Color, Square, Verdict};
 
 use super::explain::parse_uci;
@@ -49,26 +48,13 @@ fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
     }
 }
 
-/// The drawing of a legal move (FIDE-1).
+/// The drawing of a legal move (FIDE-1), drawn by
+/// [`crate::core::bitchess::draw_move`].
 pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let (from, to) = (mv_from(m), mv_to(m));
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    match mv_flag(m) {
-        F_CASTLE => {
-            let (rf, rt) = castling_rook(from, to);
-            d = d.leg(Leg::slide(sq(rf), sq(rt)));
-        }
-        F_EP => {
-            // The pawn taken stands beside the start, on the end's file.
-            d = d.mark(sq((from & 56) | (to & 7)), MoveMark::Captured);
-        }
-        _ if pos.occupied() & bit(to) != 0 => d = d.mark(sq(to), MoveMark::Captured),
-        _ => {}
-    }
-    if let Some(r) = mv_promo(m) {
-        d = d.mark(sq(to), MoveMark::Promoted(Piece::new(r.letter(), pos.turn)));
-    }
-    d
+    let castle = (mv_flag(m) == F_CASTLE).then(|| castling_rook(from, to));
+    let ep = mv_flag(m) == F_EP;
+    bitchess::draw_move(pos, leg(pos, from, to), (from, to), castle, ep, mv_promo(m))
 }
 
 /// The drawing of an illegal move text: what it attempts, and where it
@@ -78,16 +64,12 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     let Ok((from, to, _)) = parse_uci(text) else {
         return MoveDrawing::attempted(g, text, verdict);
     };
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
     let home = if pos.turn == Color::White { 4 } else { 60 };
     let castling = pos.role_at(from) == Some(Role::King) && from == home && from.abs_diff(to) == 2;
-    if castling {
-        let (rf, rt) = castling_rook(from, to);
-        d = d.leg(Leg::slide(sq(rf), sq(rt)));
-    }
+    let castle = castling.then(|| castling_rook(from, to));
     let rook_from = || castling_rook(from, to).0;
-    let at = bitchess::breaking_square(pos, &verdict.reason, from, to, rook_from);
-    d.mark(at, MoveMark::Breaks)
+    let leg = leg(pos, from, to);
+    bitchess::draw_attempt(pos, leg, (from, to), castle, &verdict.reason, rook_from)
 }
 
 #[cfg(test)]
