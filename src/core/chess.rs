@@ -1,6 +1,7 @@
 //! Chess piece codes and FEN fields shared by the chess-based games
 //! (sonic, hop, crazy), and the typed orthodox pieces ([`Role`],
-//! [`ByRole`]) of the bitboard games (fide, glinski).
+//! [`ByRole`]) of the bitboard games (fide, glinski; `ByRole` also holds
+//! capablanca's eight kinds).
 //!
 //! A piece is one byte: the kind in bits 0–2 ([`PAWN`] … [`KING`], 0 = no
 //! piece), the colour in bit 3 ([`BLACK`] set = Black). Games may use the

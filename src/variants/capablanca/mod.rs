@@ -23,7 +23,9 @@
 //! - `generate`: the one legal move generator (check and pin masks, bulk
 //!   counting, rejected candidates for `explain`);
 //! - `notation`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical
-//!   FEN, and the move text;
+//!   FEN, and the move text, with the mechanism shared with fide in
+//!   [`crate::core::bitchess`] (capablanca gives its `Layout`: board,
+//!   limits, castling squares, promotions);
 //! - `explain`: why a move is legal or illegal, with the rule ID;
 //! - `diagram`: pictures of positions and moves (feature `pictures`).
 //!

@@ -36,6 +36,7 @@
 use crate::core::bitchess::{self, ChessPos, Layout};
 use crate::core::{Board, Color, MoveError, Square};
 
+use super::moves::PROMOTIONS;
 use super::position::{bit, ByColor, ByRole, Pos, Role, BK, BQ, NO_EP, W, WK, WQ};
 
 /// The board of CAP-1.
@@ -55,7 +56,7 @@ pub fn core_sq(sq: u32) -> Square {
 }
 
 /// Whatever a FEN said, before any check of meaning ([`Setup::parse`],
-/// then [`Setup::validate`] builds the [`Pos`]; shared with `fide` in
+/// then [`Setup::validate`] builds the `Pos`; shared with `fide` in
 /// [`crate::core::bitchess`]).
 pub type Setup = bitchess::Setup<Pos>;
 
@@ -94,14 +95,7 @@ impl ChessPos for Pos {
             (BK, 'k', Color::Black, 75, 79),
             (BQ, 'q', Color::Black, 75, 70),
         ],
-        promotions: &[
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Archbishop,
-            Role::Chancellor,
-        ],
+        promotions: &PROMOTIONS,
         move_style: "UCI-like: e2e4, f1i1, a7a8c",
     };
 

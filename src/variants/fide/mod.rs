@@ -14,7 +14,9 @@
 //! - `moves`: the compact move (`Mv`, a `u16`);
 //! - `generate`: the legal move generator (check and pin masks, bulk
 //!   counting, the discarded candidates `explain` asks for);
-//! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
+//! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN,
+//!   with the mechanism shared with capablanca in [`crate::core::bitchess`]
+//!   (fide gives its `Layout`: board, limits, castling squares);
 //! - `explain`: why a move is legal or illegal, with the rule ID;
 //! - `diagram`: pictures of positions and moves.
 //!

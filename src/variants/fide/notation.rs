@@ -38,7 +38,7 @@ use crate::core::{Board, Color};
 use super::position::{ByColor, ByRole, Pos, Role, NO_EP};
 
 /// Whatever a FEN said, before any check of meaning ([`Setup::parse`],
-/// then [`Setup::validate`] builds the [`Pos`]; shared with `capablanca`
+/// then [`Setup::validate`] builds the `Pos`; shared with `capablanca`
 /// in [`crate::core::bitchess`]).
 pub type Setup = bitchess::Setup<Pos>;
 
