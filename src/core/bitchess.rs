@@ -13,7 +13,7 @@
 
 use std::ops::{BitAnd, BitOr, Not};
 
-use super::chess::Role;
+pub use super::chess::ChessRole;
 use super::color::Color;
 use super::error::{Field, MoveError, PositionError};
 use super::geometry::{Board, Square};
@@ -71,43 +71,6 @@ impl<B: Bitboard> Iterator for Bits<B> {
         } else {
             Some(self.0.pop_lowest())
         }
-    }
-}
-
-/// A kind of piece of a bitboard chess game, with its FEN letter.
-pub trait ChessRole: Copy + Eq + std::fmt::Debug + 'static {
-    /// Every kind, in the order of their indices (and of the letters the
-    /// FEN error messages list).
-    const ALL: &'static [Self];
-    /// The number of kinds.
-    const COUNT: usize = Self::ALL.len();
-    /// The pawn.
-    const PAWN: Self;
-    /// The king.
-    const KING: Self;
-    /// The rook (castling's partner).
-    const ROOK: Self;
-    /// The index of the kind (its place in [`ChessRole::ALL`]).
-    fn index(self) -> usize;
-    /// The FEN letter (upper case, as White's).
-    fn letter(self) -> char;
-    /// The kind of an upper-case FEN letter.
-    fn from_letter(c: char) -> Option<Self> {
-        Self::ALL.iter().copied().find(|r| r.letter() == c)
-    }
-}
-
-impl ChessRole for Role {
-    const ALL: &'static [Role] = &Role::ALL;
-    const PAWN: Role = Role::Pawn;
-    const KING: Role = Role::King;
-    const ROOK: Role = Role::Rook;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        Role::letter(self)
     }
 }
 
