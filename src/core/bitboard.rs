@@ -17,23 +17,7 @@ pub(crate) const RANK_3: u64 = RANK_1 << 16;
 pub(crate) const RANK_6: u64 = RANK_1 << 40;
 pub(crate) const RANK_8: u64 = RANK_1 << 56;
 
-/// Iterates the set squares of a bitboard, lowest first.
-#[derive(Clone, Copy)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = u32;
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            None
-        } else {
-            let s = self.0.trailing_zeros();
-            self.0 &= self.0 - 1;
-            Some(s)
-        }
-    }
-}
+pub use super::bitchess::Bits;
 
 #[inline]
 pub(crate) const fn bit(sq: u32) -> u64 {
@@ -42,7 +26,8 @@ pub(crate) const fn bit(sq: u32) -> u64 {
 
 const ROOK_DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT: [(i32, i32); 8] = [
+/// The knight's leaps (file, rank deltas), for every board's tables.
+pub(crate) const KNIGHT: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -1,6 +1,7 @@
 //! Chess piece codes and FEN fields shared by the chess-based games
 //! (sonic, hop, crazy), and the typed orthodox pieces ([`Role`],
-//! [`ByRole`]) of the bitboard games (fide, glinski).
+//! [`ByRole`]) of the bitboard games (fide, glinski; `ByRole` also holds
+//! capablanca's eight kinds).
 //!
 //! A piece is one byte: the kind in bits 0–2 ([`PAWN`] … [`KING`], 0 = no
 //! piece), the colour in bit 3 ([`BLACK`] set = Black). Games may use the
@@ -240,21 +241,68 @@ impl Role {
     }
 }
 
-/// One value per [`Role`], indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByRole<T>(pub [T; 6]);
-
-impl<T> Index<Role> for ByRole<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, r: Role) -> &T {
-        &self.0[r as usize]
+/// A kind of piece of a bitboard chess game, with its FEN letter.
+pub trait ChessRole: Copy + Eq + std::fmt::Debug + 'static {
+    /// Every kind, in the order of their indices (and of the letters the
+    /// FEN error messages list).
+    const ALL: &'static [Self];
+    /// The number of kinds.
+    const COUNT: usize = Self::ALL.len();
+    /// The pawn.
+    const PAWN: Self;
+    /// The king.
+    const KING: Self;
+    /// The rook (castling's partner).
+    const ROOK: Self;
+    /// The index of the kind (its place in [`ChessRole::ALL`]).
+    fn index(self) -> usize;
+    /// The FEN letter (upper case, as White's).
+    fn letter(self) -> char;
+    /// The kind of an upper-case FEN letter.
+    fn from_letter(c: char) -> Option<Self> {
+        Self::ALL.iter().copied().find(|r| r.letter() == c)
     }
 }
 
-impl<T> IndexMut<Role> for ByRole<T> {
+impl ChessRole for Role {
+    const ALL: &'static [Role] = &Role::ALL;
+    const PAWN: Role = Role::Pawn;
+    const KING: Role = Role::King;
+    const ROOK: Role = Role::Rook;
     #[inline(always)]
-    fn index_mut(&mut self, r: Role) -> &mut T {
-        &mut self.0[r as usize]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        Role::letter(self)
+    }
+}
+
+/// One value per piece kind, indexed by it: by [`Role`] for the orthodox
+/// six (`N` = 6), by a game's own kinds for games with more (capablanca's
+/// eight). Indexing by kinds of another count does not compile.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ByRole<T, const N: usize = 6>(pub [T; N]);
+
+impl<T: Default + Copy, const N: usize> Default for ByRole<T, N> {
+    fn default() -> Self {
+        ByRole([T::default(); N])
+    }
+}
+
+impl<T, R: ChessRole, const N: usize> Index<R> for ByRole<T, N> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, r: R) -> &T {
+        const { assert!(R::COUNT == N, "ByRole indexed by kinds of another count") };
+        &self.0[r.index()]
+    }
+}
+
+impl<T, R: ChessRole, const N: usize> IndexMut<R> for ByRole<T, N> {
+    #[inline(always)]
+    fn index_mut(&mut self, r: R) -> &mut T {
+        const { assert!(R::COUNT == N, "ByRole indexed by kinds of another count") };
+        &mut self.0[r.index()]
     }
 }

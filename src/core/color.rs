@@ -18,7 +18,7 @@ impl Color {
 
     /// The other side.
     #[inline]
-    pub fn other(self) -> Color {
+    pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -33,8 +33,8 @@ impl Color {
     }
     /// Whether this is White.
     #[inline]
-    pub fn is_white(self) -> bool {
-        self == Color::White
+    pub const fn is_white(self) -> bool {
+        matches!(self, Color::White)
     }
     /// 0 for White, 1 for Black: an index into per-side arrays.
     #[inline]

@@ -1,4 +1,6 @@
-//! The core every game builds on: geometry, the shared small types, the
+//! The core every game builds on: geometry, the shared small types, what
+//! the bitboard chess games share ([`bitchess`]: square sets over `u64` /
+//! `u128`, FEN parse and validation, move text, pictures), the
 //! traits of a game by concern — rules ([`Game`]), text ([`Notation`]),
 //! verdicts ([`Explain`]), pictures (`Draw`, feature `pictures`) — the
 //! object-safe face [`DynGame`], what a game registers ([`Variant`]),
@@ -9,6 +11,7 @@
 //! games; the CLI and the conformance runner name all of them.
 
 pub mod bitboard;
+pub mod bitchess;
 pub mod chess;
 pub mod color;
 #[cfg(feature = "pictures")]

@@ -12,53 +12,18 @@
 //! - an illegal move: the leg it attempts (both legs for castling) and the
 //!   cell where it breaks, read from the verdict's reason.
 
-use crate::core::chess::castling_field;
-use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
-use crate::core::{Color, Verdict};
+use crate::core::bitchess;
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing};
+use crate::core::Verdict;
 
-use super::notation::{core_sq as sq, parse_move, LETTERS};
-use super::position::{
-    bit, mv_flag, mv_from, mv_promo, mv_to, Castling, Mv, Pos, F_CASTLE, F_EP, KING, KNIGHT, N,
-    NO_EP, W, WHITE,
-};
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
+use super::notation::{core_sq as sq, parse_move};
+use super::position::{bit, Castling, PieceSets, Pos, Role};
 
-fn color(c: usize) -> Color {
-    if c == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// The piece on square index `i`, as drawn.
-fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(
-        LETTERS[pos.role_at(i)?],
-        color(pos.color_at(i)?),
-    ))
-}
-
-/// The picture of a position (CAP-1).
+/// The picture of a position (CAP-1), drawn by
+/// [`crate::core::bitchess::diagram`].
 pub fn diagram(pos: &Pos) -> Diagram {
-    let mut d = Diagram::new(Geometry::square(10, 8));
-    for i in 0..N as u32 {
-        if let Some(p) = piece_at(pos, i) {
-            d = d.put(sq(i), p);
-        }
-    }
-    if pos.checkers() != 0 && (pos.king(pos.turn) as usize) < N {
-        d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
-    }
-    d = d
-        .fact(Fact::ToMove(color(pos.turn)))
-        .fact(Fact::Castling(castling_field(pos.castling)));
-    if pos.ep != NO_EP {
-        d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
-    }
-    d.fact(Fact::Note(format!(
-        "move {}, halfmove clock {}",
-        pos.fullmove, pos.halfmove
-    )))
+    bitchess::diagram(pos)
 }
 
 /// The rook's start and end of castling with the king from `from` to `to`.
@@ -71,36 +36,20 @@ fn castling_rook(pos: &Pos, from: u32, to: u32) -> (u32, u32) {
 /// compound moving as a knight), the rest slide.
 fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
     let knight_leap = super::position::tables().knight[from as usize] & bit(to) != 0;
-    if pos.role_at(from) == Some(KNIGHT) || knight_leap {
+    if pos.role_at(from) == Some(Role::Knight) || knight_leap {
         Leg::leap(sq(from), sq(to))
     } else {
         Leg::straight_or_leap(sq(from), sq(to))
     }
 }
 
-/// The drawing of a legal move (CAP-1).
+/// The drawing of a legal move (CAP-1), drawn by
+/// [`crate::core::bitchess::draw_move`].
 pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let (from, to) = (mv_from(m), mv_to(m));
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    match mv_flag(m) {
-        F_CASTLE => {
-            let (rf, rt) = castling_rook(pos, from, to);
-            d = d.leg(Leg::slide(sq(rf), sq(rt)));
-        }
-        F_EP => {
-            // The pawn taken stands beside the start, on the end's file.
-            d = d.mark(sq(from - from % W + to % W), MoveMark::Captured);
-        }
-        _ if pos.occupied() & bit(to) != 0 => d = d.mark(sq(to), MoveMark::Captured),
-        _ => {}
-    }
-    if let Some(r) = mv_promo(m) {
-        d = d.mark(
-            sq(to),
-            MoveMark::Promoted(Piece::new(LETTERS[r], color(pos.turn))),
-        );
-    }
-    d
+    let castle = (mv_flag(m) == F_CASTLE).then(|| castling_rook(pos, from, to));
+    let ep = mv_flag(m) == F_EP;
+    bitchess::draw_move(pos, leg(pos, from, to), (from, to), castle, ep, mv_promo(m))
 }
 
 /// The drawing of an illegal move text: what it attempts, and where it
@@ -110,34 +59,11 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     let Ok((from, to, _)) = parse_move(text) else {
         return MoveDrawing::attempted(g, text, verdict);
     };
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    let castling = pos.role_at(from) == Some(KING)
+    let castling = pos.role_at(from) == Some(Role::King)
         && pos.color_at(from) == Some(pos.turn)
         && Castling::by_king(pos.turn, from, to, pos.mutants).is_some();
-    if castling {
-        let (rf, rt) = castling_rook(pos, from, to);
-        d = d.leg(Leg::slide(sq(rf), sq(rt)));
-    }
-    let r = verdict.reason.as_str();
-    let king = pos.king(pos.turn);
-    let at = if let Some(&named) = g.scan(r).first() {
-        // "no piece ... on e2", "castling through an attacked square (f1)".
-        named
-    } else if r.contains("piece between king and rook") {
-        let (rf, _) = castling_rook(pos, from, to);
-        let (lo, hi) = (from.min(rf), from.max(rf));
-        let between = (lo + 1..hi).find(|&i| pos.occupied() & bit(i) != 0);
-        sq(between.unwrap_or(to))
-    } else if r.contains("pinned") || r.contains("uncovers") || r.contains("right lost") {
-        sq(from)
-    } else if (r.contains("out of check")
-        || r.contains("does not answer")
-        || r.contains("game is over"))
-        && (king as usize) < N
-    {
-        sq(king)
-    } else {
-        sq(to)
-    };
-    d.mark(at, MoveMark::Breaks)
+    let castle = castling.then(|| castling_rook(pos, from, to));
+    let rook_from = || castling_rook(pos, from, to).0;
+    let leg = leg(pos, from, to);
+    bitchess::draw_attempt(pos, leg, (from, to), castle, &verdict.reason, rook_from)
 }

@@ -7,23 +7,11 @@
 
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
+use super::moves::{mv_flag, mv_from, mv_promo, mv_to, F_CASTLE, F_EP};
 use super::notation::{parse_move, sq_name};
-use super::position::{
-    bit, mv_flag, mv_from, mv_promo, mv_to, Pos, F_CASTLE, F_EP, PAWN, RANK_1, RANK_8, WHITE,
-};
+use super::position::{bit, PieceSets, Pos, Role, RANK_1, RANK_8};
 
 const RULE: &str = "CAP-1";
-
-const NAMES: [&str; 8] = [
-    "pawn",
-    "knight",
-    "bishop",
-    "rook",
-    "queen",
-    "king",
-    "archbishop",
-    "chancellor",
-];
 
 /// The verdict on `text` in `pos` (CAP-1).
 ///
@@ -47,7 +35,7 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
                 "legal en passant capture of the pawn on {}",
                 sq_name(from - from % 10 + to % 10)
             ),
-            (_, Some(r)) => format!("legal promotion to a {}", NAMES[r]),
+            (_, Some(r)) => format!("legal promotion to a {}", r.name()),
             _ => "a legal move".into(),
         };
         return Ok(Verdict::legal(text, log.into_rules(), reason));
@@ -67,7 +55,7 @@ pub fn explain(pos: &Pos, text: &str) -> Result<Verdict, MoveError> {
 }
 
 /// Why a well-formed text that the generator never considered is illegal.
-fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -> String {
+fn reason(pos: &Pos, from: u32, to: u32, promo: Option<Role>, no_moves: bool) -> String {
     let us = pos.turn;
     if no_moves {
         return if pos.checkers() != 0 {
@@ -85,13 +73,13 @@ fn reason(pos: &Pos, from: u32, to: u32, promo: Option<usize>, no_moves: bool) -
     if pos.colors[us] & bit(to) != 0 {
         return format!("{} holds a piece of the side to move", sq_name(to));
     }
-    let last = if us == WHITE { RANK_8 } else { RANK_1 };
-    let reaches_last = role == PAWN && last & bit(to) != 0;
+    let last = if us.is_white() { RANK_8 } else { RANK_1 };
+    let reaches_last = role == Role::Pawn && last & bit(to) != 0;
     if reaches_last && promo.is_none() {
         return "a pawn reaching the last rank must promote (add q, r, b, n, a or c)".into();
     }
     if promo.is_some() && !reaches_last {
         return "only a pawn reaching the last rank promotes".into();
     }
-    format!("not a legal move of the {}", NAMES[role])
+    format!("not a legal move of the {}", role.name())
 }

@@ -15,11 +15,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::core::{Flow, MoveSink, Rejection};
+use crate::core::{Color, Flow, MoveSink, Rejection};
 
+use super::moves::{mv, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO};
 use super::position::{
-    bit, mv, tables, Bits, Castling, Mv, Pos, Tables, BLACK, FILE_A, FILE_J, F_CASTLE, F_DOUBLE,
-    F_EP, F_NORMAL, F_PROMO, KING, NO_EP, PAWN, RANK_1, RANK_3, RANK_6, RANK_8, W, WHITE,
+    bit, tables, Bits, Castling, Pos, Role, Tables, FILE_A, FILE_J, NO_EP, RANK_1, RANK_3, RANK_6,
+    RANK_8, W,
 };
 
 const RULE: &str = "CAP-1";
@@ -123,7 +124,7 @@ impl Pos {
     #[inline]
     pub fn generate<S: MoveSink<Mv>>(&self, sink: &mut S) -> Flow {
         let t = tables();
-        if self.turn == WHITE {
+        if self.turn == Color::White {
             self.gen::<true, S>(t, sink)
         } else {
             self.gen::<false, S>(t, sink)
@@ -154,12 +155,12 @@ impl Pos {
     /// The legal move generator (CAP-1) for the side `WH` (true = White).
     #[inline(always)]
     fn gen<const WH: bool, S: MoveSink<Mv>>(&self, t: &Tables, sink: &mut S) -> Flow {
-        let us = if WH { WHITE } else { BLACK };
-        let them = us ^ 1;
+        let us = if WH { Color::White } else { Color::Black };
+        let them = us.other();
         let own = self.colors[us];
         let enemy = self.colors[them];
         let occ = own | enemy;
-        let kbb = self.roles[KING] & own;
+        let kbb = self.roles[Role::King] & own;
         if kbb == 0 {
             return ControlFlow::Continue(());
         }
@@ -241,7 +242,7 @@ impl Pos {
         }
 
         // Pawns: set-wise for unpinned pawns; pinned ones one by one.
-        let pawns_bb = self.roles[PAWN] & own;
+        let pawns_bb = self.roles[Role::Pawn] & own;
         let empty = !occ & super::position::BOARD;
         let (rank3, last) = if WH {
             (RANK_3, RANK_8)
@@ -295,7 +296,7 @@ impl Pos {
         if self.ep != NO_EP {
             let ep = self.ep as u32;
             let cap = if WH { ep - W } else { ep + W };
-            for from in Bits(t.pawn[them][ep as usize] & pawns_bb) {
+            for from in Bits(t.pawn[them.index()][ep as usize] & pawns_bb) {
                 let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
                 let mut after = *self;
                 after.colors[them] &= !bit(cap);

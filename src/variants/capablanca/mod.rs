@@ -19,10 +19,13 @@
 //! - `position`: the validated position (128-bit bitboards), attack
 //!   tables, the castling squares and copy-make (generic over
 //!   [`crate::core::Trace`]);
+//! - `moves`: the compact move (`Mv`, a `u32`);
 //! - `generate`: the one legal move generator (check and pin masks, bulk
 //!   counting, rejected candidates for `explain`);
 //! - `notation`: FEN parse (raw `Setup`) → validate (`Pos`) → canonical
-//!   FEN, and the move text;
+//!   FEN, and the move text, with the mechanism shared with fide in
+//!   [`crate::core::bitchess`] (capablanca gives its `Layout`: board,
+//!   limits, castling squares, promotions);
 //! - `explain`: why a move is legal or illegal, with the rule ID;
 //! - `diagram`: pictures of positions and moves (feature `pictures`).
 //!
@@ -33,9 +36,11 @@
 mod diagram;
 mod explain;
 mod generate;
+mod moves;
 pub mod notation;
 mod position;
 
+use crate::core::bitchess;
 #[cfg(feature = "pictures")]
 use crate::core::diagram::{Diagram, MoveDrawing};
 #[cfg(feature = "pictures")]
@@ -45,12 +50,10 @@ use crate::core::{
     PositionError, RuleError, Rules, Variant, Verdict,
 };
 
-use notation::{sq_name, Setup};
-pub use position::Mv;
-use position::{
-    mv_from, mv_promo, mv_to, Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP,
-    WHITE,
-};
+pub use moves::Mv;
+use moves::{mv_from, mv_promo, mv_to};
+use notation::Setup;
+use position::{Pos, MUT_ARCHBISHOP_NO_LEAP, MUT_CASTLE_TWO, MUT_CHANCELLOR_NO_LEAP};
 
 /// CAP-1's start position.
 pub const START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
@@ -131,11 +134,7 @@ impl Capablanca {
     }
 
     fn text_of(m: Mv) -> String {
-        let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
-        if let Some(r) = mv_promo(m) {
-            s.push(notation::LETTERS[r].to_ascii_lowercase());
-        }
-        s
+        bitchess::move_text::<Pos>(mv_from(m), mv_to(m), mv_promo(m))
     }
 }
 
@@ -147,11 +146,7 @@ impl Game for Capablanca {
     }
 
     fn turn(&self) -> Color {
-        if self.pos.turn == WHITE {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.pos.turn
     }
 
     #[inline]
@@ -167,14 +162,7 @@ impl Game for Capablanca {
     /// CAP-1 (as FIDE-1): no legal move → checkmate (in check) or
     /// stalemate (draw).
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
-            return None;
-        }
-        Some(if self.pos.checkers() != 0 {
-            Outcome::Win(Game::turn(self).other())
-        } else {
-            Outcome::Draw
-        })
+        bitchess::outcome(&self.pos, self.has_legal_move())
     }
 }
 

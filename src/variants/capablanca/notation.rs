@@ -33,25 +33,17 @@
 //! lower-case letter `q r b n a c`: `e2e4`, `a7a8c`; castling as the
 //! king's move `f1i1` / `f1c1`.
 
-use crate::core::chess::{castling_field, parse_castling};
-use crate::core::notation::{
-    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
-};
-use crate::core::{Board, Color, Field, MoveError, PositionError, Square};
+use crate::core::bitchess::{self, ChessPos, Layout};
+use crate::core::{Board, Color, MoveError, Square};
 
-use super::position::{
-    bit, Bits, Pos, ARCHBISHOP, BISHOP, BK, BLACK, BQ, CHANCELLOR, KING, KNIGHT, N, NO_EP, PAWN,
-    QUEEN, RANK_1, RANK_8, ROOK, W, WHITE, WK, WQ,
-};
+use super::moves::PROMOTIONS;
+use super::position::{bit, ByColor, ByRole, Pos, Role, BK, BQ, NO_EP, W, WK, WQ};
 
 /// The board of CAP-1.
 pub const BOARD: Board = Board {
     width: 10,
     height: 8,
 };
-
-/// FEN piece letters by role (upper case = White).
-pub const LETTERS: [char; 8] = ['P', 'N', 'B', 'R', 'Q', 'K', 'A', 'C'];
 
 /// The name of square index `sq` (`e4`, `j8`).
 pub fn sq_name(sq: u32) -> String {
@@ -63,284 +55,14 @@ pub fn core_sq(sq: u32) -> Square {
     Square::new((sq % W) as u8, (sq / W) as u8)
 }
 
-fn sq_index(s: Square) -> u32 {
-    s.rank() as u32 * W + s.file() as u32
-}
-
-/// Whatever a FEN said, before any check of meaning.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// `(color, role)` per square, index `rank * 10 + file`.
-    pub(crate) board: [Option<(usize, usize)>; N],
-    /// The side to move (colour index).
-    pub(crate) turn: usize,
-    /// Castling rights as written (bit set, see [`crate::core::chess::parse_castling`]).
-    pub(crate) castling: u8,
-    /// The en passant target square, if any.
-    pub(crate) ep: Option<u32>,
-    /// The halfmove clock.
-    pub(crate) halfmove: u32,
-    /// The fullmove number.
-    pub(crate) fullmove: u32,
-}
-
-impl Setup {
-    /// Parses a FEN of 10 files (syntax only).
-    ///
-    /// # Errors
-    /// [`PositionError::Syntax`] naming the field.
-    pub fn parse(text: &str) -> Result<Setup, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let names = [
-            Field::Board,
-            Field::Turn,
-            Field::Castling,
-            Field::EnPassant,
-            Field::Halfmove,
-            Field::Fullmove,
-        ];
-        match fields.len() {
-            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-            1..=3 => return Err(PositionError::syntax(names[fields.len()], "missing")),
-            5 => {
-                return Err(PositionError::syntax(
-                    Field::Fullmove,
-                    "missing (give both counters or neither)",
-                ))
-            }
-            n if n > 6 => {
-                return Err(PositionError::syntax(
-                    Field::Fields,
-                    format!("{n} fields (expected 4 or 6)"),
-                ))
-            }
-            _ => {}
-        }
-        let (b, cells) = parse_board_field(fields[0])?;
-        if b != BOARD {
-            return Err(PositionError::syntax(
-                Field::Board,
-                format!("{}x{} board (expected 10x8)", b.width, b.height),
-            ));
-        }
-        let mut board = [None; N];
-        for c in cells {
-            let mut chars = c.token.chars();
-            let ch = chars.next().unwrap_or(' ');
-            let role = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase());
-            match role {
-                Some(r) if chars.next().is_none() => {
-                    let color = if ch.is_ascii_uppercase() {
-                        WHITE
-                    } else {
-                        BLACK
-                    };
-                    board[sq_index(c.square) as usize] = Some((color, r));
-                }
-                _ => {
-                    return Err(PositionError::syntax(
-                        Field::Board,
-                        format!(
-                            "'{}' on {} is not a piece (expected one of PNBRQKACpnbrqkac)",
-                            c.token, c.square
-                        ),
-                    ))
-                }
-            }
-        }
-        let turn = if parse_turn(fields[1])? == Color::White {
-            WHITE
-        } else {
-            BLACK
-        };
-        let castling = parse_castling(fields[2])?;
-        let ep = if fields[3] == "-" {
-            None
-        } else {
-            let s = BOARD.parse_square(fields[3]).ok_or_else(|| {
-                PositionError::syntax(
-                    Field::EnPassant,
-                    format!("expected '-' or a square a1..j8, found '{}'", fields[3]),
-                )
-            })?;
-            Some(sq_index(s))
-        };
-        let (halfmove, fullmove) = if fields.len() == 6 {
-            (
-                parse_counter(Field::Halfmove, fields[4], 0)?,
-                parse_counter(Field::Fullmove, fields[5], 1)?,
-            )
-        } else {
-            (0, 1)
-        };
-        Ok(Setup {
-            board,
-            turn,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-        })
-    }
-
-    /// Checks the meaning and builds the position; `mutants` are the
-    /// active mutant flags.
-    ///
-    /// # Errors
-    /// [`PositionError::Invalid`] naming the field (see the module docs).
-    pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
-        let mut pos = Pos {
-            roles: [0; 8],
-            colors: [0; 2],
-            turn: self.turn,
-            castling: self.castling,
-            ep: NO_EP,
-            mutants,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-        };
-        for (i, p) in self.board.iter().enumerate() {
-            if let Some((c, r)) = *p {
-                pos.roles[r] |= bit(i as u32);
-                pos.colors[c] |= bit(i as u32);
-            }
-        }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let n = pos.pieces(c, KING).count_ones();
-            if n != 1 {
-                return Err(PositionError::invalid(
-                    Field::Board,
-                    format!("{n} {name} kings (exactly one needed)"),
-                ));
-            }
-        }
-        for (c, name) in [(WHITE, "white"), (BLACK, "black")] {
-            let count = |r: usize| pos.pieces(c, r).count_ones();
-            let pawns = count(PAWN);
-            let promoted: u32 = [
-                (KNIGHT, 2),
-                (BISHOP, 2),
-                (ROOK, 2),
-                (QUEEN, 1),
-                (ARCHBISHOP, 1),
-                (CHANCELLOR, 1),
-            ]
-            .iter()
-            .map(|&(r, start)| count(r).saturating_sub(start))
-            .sum();
-            if pos.colors[c].count_ones() > 20 || pawns > 10 || promoted > 10 - pawns {
-                return Err(PositionError::invalid(
-                    Field::Board,
-                    format!("too much {name} material (more than 20 pieces, 10 pawns, or promoted pieces than missing pawns)"),
-                ));
-            }
-        }
-        if let Some(sq) = Bits(pos.roles[PAWN] & (RANK_1 | RANK_8)).next() {
-            return Err(PositionError::invalid(
-                Field::Board,
-                format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
-            ));
-        }
-        if pos.opponent_in_check() {
-            let side = if self.turn == WHITE { "black" } else { "white" };
-            return Err(PositionError::invalid(
-                Field::Board,
-                format!("the side not to move ({side}) is in check"),
-            ));
-        }
-        for (right, letter, color, king, rook) in [
-            (WK, 'K', WHITE, 5, 9),
-            (WQ, 'Q', WHITE, 5, 0),
-            (BK, 'k', BLACK, 75, 79),
-            (BQ, 'q', BLACK, 75, 70),
-        ] {
-            if self.castling & right == 0 {
-                continue;
-            }
-            if pos.pieces(color, KING) & bit(king) == 0 {
-                return Err(PositionError::invalid(
-                    Field::Castling,
-                    format!("right '{letter}' but the king is not on {}", sq_name(king)),
-                ));
-            }
-            if pos.pieces(color, ROOK) & bit(rook) == 0 {
-                return Err(PositionError::invalid(
-                    Field::Castling,
-                    format!("right '{letter}' but no rook on {}", sq_name(rook)),
-                ));
-            }
-        }
-        if let Some(ep) = self.ep {
-            let name = sq_name(ep);
-            let (rank, pawn_sq, origin, mover) = if self.turn == WHITE {
-                (5, ep.wrapping_sub(W), ep + W, BLACK)
-            } else {
-                (2, ep + W, ep.wrapping_sub(W), WHITE)
-            };
-            if ep / W != rank {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "{name} is not on rank {} (the side to move is {})",
-                        rank + 1,
-                        if self.turn == WHITE { "white" } else { "black" }
-                    ),
-                ));
-            }
-            if pos.pieces(mover, PAWN) & bit(pawn_sq) == 0 {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "no pawn of the side that just moved on {}",
-                        sq_name(pawn_sq)
-                    ),
-                ));
-            }
-            if pos.occupied() & (bit(ep) | bit(origin)) != 0 {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "{name} and {} must be empty after a double step",
-                        sq_name(origin)
-                    ),
-                ));
-            }
-            pos.ep = ep as u8;
-        }
-        Ok(pos)
-    }
-}
+/// Whatever a FEN said, before any check of meaning ([`Setup::parse`],
+/// then [`Setup::validate`] builds the `Pos`; shared with `fide` in
+/// [`crate::core::bitchess`]).
+pub type Setup = bitchess::Setup<Pos>;
 
 /// The canonical FEN of a position (see the module docs).
 pub fn write(pos: &Pos) -> String {
-    let board = write_board_field(BOARD, |s| {
-        let i = sq_index(s);
-        let l = LETTERS[pos.role_at(i)?];
-        Some(
-            if pos.colors[WHITE] & bit(i) != 0 {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-            .to_string(),
-        )
-    });
-    let ep = if pos.ep == NO_EP {
-        "-".to_string()
-    } else {
-        sq_name(pos.ep as u32)
-    };
-    let turn = turn_char(if pos.turn == WHITE {
-        Color::White
-    } else {
-        Color::Black
-    });
-    format!(
-        "{board} {turn} {} {ep} {} {}",
-        castling_field(pos.castling),
-        pos.halfmove,
-        pos.fullmove
-    )
+    bitchess::write(pos)
 }
 
 /// Parses a move text (CAP-1, UCI-like): `e2e4`, `a7a8c`. Returns (from,
@@ -348,31 +70,73 @@ pub fn write(pos: &Pos) -> String {
 ///
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
-pub fn parse_move(text: &str) -> Result<(u32, u32, Option<usize>), MoveError> {
-    let b = text.as_bytes();
-    let sq = |i: usize| -> Option<u32> {
-        let f = b.get(i)?.checked_sub(b'a').filter(|&f| f < 10)?;
-        let r = b.get(i + 1)?.checked_sub(b'1').filter(|&r| r < 8)?;
-        Some(r as u32 * W + f as u32)
+pub fn parse_move(text: &str) -> Result<(u32, u32, Option<Role>), MoveError> {
+    bitchess::parse_move::<Pos>(text)
+}
+
+impl ChessPos for Pos {
+    /// CAP-1: 10×8, 20 pieces and 10 pawns a side, king f1/f8, rooks on
+    /// the corners, promotion to Q R B N A C.
+    const LAYOUT: Layout<Role> = Layout {
+        board: BOARD,
+        max_pieces: 20,
+        max_pawns: 10,
+        start: &[
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 2),
+            (Role::Queen, 1),
+            (Role::Archbishop, 1),
+            (Role::Chancellor, 1),
+        ],
+        castling: [
+            (WK, 'K', Color::White, 5, 9),
+            (WQ, 'Q', Color::White, 5, 0),
+            (BK, 'k', Color::Black, 75, 79),
+            (BQ, 'q', Color::Black, 75, 70),
+        ],
+        promotions: &PROMOTIONS,
+        move_style: "UCI-like: e2e4, f1i1, a7a8c",
     };
-    let bad = |m: &str| MoveError::syntax(text, format!("{m} (UCI-like: e2e4, f1i1, a7a8c)"));
-    if !(4..=5).contains(&b.len()) {
-        return Err(bad("expected 4 or 5 characters"));
+
+    fn empty(turn: Color, castling: u8, mutants: u8, halfmove: u32, fullmove: u32) -> Pos {
+        Pos {
+            roles: ByRole([0; 8]),
+            colors: ByColor([0; 2]),
+            turn,
+            castling,
+            ep: NO_EP,
+            mutants,
+            halfmove,
+            fullmove,
+        }
     }
-    let from = sq(0).ok_or_else(|| bad("no square a1..j8 at the start"))?;
-    let to = sq(2).ok_or_else(|| bad("no destination square a1..j8"))?;
-    let promo = match b.get(4) {
-        None => None,
-        Some(b'q') => Some(QUEEN),
-        Some(b'r') => Some(ROOK),
-        Some(b'b') => Some(BISHOP),
-        Some(b'n') => Some(KNIGHT),
-        Some(b'a') => Some(ARCHBISHOP),
-        Some(b'c') => Some(CHANCELLOR),
-        Some(_) => return Err(bad("promotion letter must be q, r, b, n, a or c")),
-    };
-    if from == to {
-        return Err(bad("start and destination are the same square"));
+    fn put(&mut self, sq: u32, color: Color, role: Role) {
+        self.roles[role] |= bit(sq);
+        self.colors[color] |= bit(sq);
     }
-    Ok((from, to, promo))
+    fn set_ep(&mut self, sq: u32) {
+        self.ep = sq as u8;
+    }
+    fn opponent_checked(&self) -> bool {
+        self.opponent_in_check()
+    }
+    fn in_check(&self) -> bool {
+        self.checkers() != 0
+    }
+    fn king_on(&self, color: Color) -> Option<u32> {
+        Some(self.king(color)).filter(|&k| (k as usize) < super::position::N)
+    }
+    fn to_move(&self) -> Color {
+        self.turn
+    }
+    fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    fn ep_square(&self) -> Option<u32> {
+        (self.ep != NO_EP).then_some(self.ep as u32)
+    }
+    fn counters(&self) -> (u32, u32) {
+        (self.halfmove, self.fullmove)
+    }
 }

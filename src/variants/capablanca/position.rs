@@ -6,26 +6,105 @@
 //! rights, en passant square, mutant flags and the two counters: about 180
 //! bytes, copied per node. Sliders use ray tables: the first blocker on a
 //! ray is its lowest (rising rays) or highest (falling rays) set bit.
-//! Moves are private `u32`s ([`Mv`]); the generator is in
+//! The compact move is in [`super::moves`], the generator in
 //! [`super::generate`].
 
 use std::sync::OnceLock;
 
-use crate::core::Trace;
+use crate::core::bitchess::ChessRole;
+pub use crate::core::bitchess::{Bits, PieceSets};
+pub use crate::core::chess::ByRole;
+use crate::core::{Color, Trace};
 
-pub const PAWN: usize = 0;
-pub const KNIGHT: usize = 1;
-pub const BISHOP: usize = 2;
-pub const ROOK: usize = 3;
-pub const QUEEN: usize = 4;
-pub const KING: usize = 5;
-/// CAP-1: the archbishop (bishop + knight), `A/a`.
-pub const ARCHBISHOP: usize = 6;
-/// CAP-1: the chancellor (rook + knight), `C/c`.
-pub const CHANCELLOR: usize = 7;
+use super::moves::{
+    mv_flag, mv_from, mv_to, promotion_role, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL,
+};
 
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub use crate::core::ByColor;
+
+/// A kind of Capablanca piece (CAP-1): the orthodox six and the two
+/// compounds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    /// The pawn.
+    Pawn,
+    /// The knight.
+    Knight,
+    /// The bishop.
+    Bishop,
+    /// The rook.
+    Rook,
+    /// The queen.
+    Queen,
+    /// The king.
+    King,
+    /// CAP-1: the archbishop (bishop + knight), `A/a`.
+    Archbishop,
+    /// CAP-1: the chancellor (rook + knight), `C/c`.
+    Chancellor,
+}
+
+impl Role {
+    /// Every role, pawn first (the order of [`ByRole`]).
+    pub const ALL: [Role; 8] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Archbishop,
+        Role::Chancellor,
+    ];
+
+    /// The FEN letter of the role (upper case, as White's).
+    pub const fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+            Role::Archbishop => 'A',
+            Role::Chancellor => 'C',
+        }
+    }
+
+    /// The role of an upper-case FEN letter.
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.letter() == c)
+    }
+
+    /// The role's name in messages (`archbishop`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+            Role::Archbishop => "archbishop",
+            Role::Chancellor => "chancellor",
+        }
+    }
+}
+
+impl ChessRole for Role {
+    const ALL: &'static [Role] = &Role::ALL;
+    const PAWN: Role = Role::Pawn;
+    const KING: Role = Role::King;
+    const ROOK: Role = Role::Rook;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        Role::letter(self)
+    }
+}
 
 /// Files and ranks of the board (CAP-1: 10×8).
 pub const W: u32 = 10;
@@ -43,66 +122,9 @@ pub const MUT_CASTLE_TWO: u8 = 1;
 pub const MUT_ARCHBISHOP_NO_LEAP: u8 = 2;
 pub const MUT_CHANCELLOR_NO_LEAP: u8 = 4;
 
-/// Move flags (bits 14.. of a compact move).
-pub const F_NORMAL: u32 = 0;
-pub const F_DOUBLE: u32 = 1;
-pub const F_EP: u32 = 2;
-pub const F_CASTLE: u32 = 3;
-/// `F_PROMO + i` promotes to [`PROMOTIONS`]`[i]`.
-pub const F_PROMO: u32 = 4;
-
-/// CAP-1's promotion pieces, in the order of their move letters
-/// `q r b n a c`.
-pub const PROMOTIONS: [usize; 6] = [QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR];
-
-/// A compact move: from (bits 0..7), to (7..14), flag (14..18).
-pub type Mv = u32;
-
-#[inline]
-pub const fn mv(from: u32, to: u32, flag: u32) -> Mv {
-    from | (to << 7) | (flag << 14)
-}
-#[inline]
-pub const fn mv_from(m: Mv) -> u32 {
-    m & 127
-}
-#[inline]
-pub const fn mv_to(m: Mv) -> u32 {
-    (m >> 7) & 127
-}
-#[inline]
-pub const fn mv_flag(m: Mv) -> u32 {
-    m >> 14
-}
-/// The promotion role of a move, if any.
-#[inline]
-pub const fn mv_promo(m: Mv) -> Option<usize> {
-    if mv_flag(m) >= F_PROMO {
-        Some(PROMOTIONS[(mv_flag(m) - F_PROMO) as usize])
-    } else {
-        None
-    }
-}
-
 #[inline]
 pub const fn bit(sq: u32) -> u128 {
     1u128 << sq
-}
-
-/// The squares of a board, lowest first.
-pub struct Bits(pub u128);
-
-impl Iterator for Bits {
-    type Item = u32;
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(s)
-    }
 }
 
 pub const BOARD: u128 = (1u128 << 80) - 1;
@@ -162,16 +184,7 @@ fn build() -> Tables {
     let idx = |f: i32, r: i32| (r * W as i32 + f) as u32;
     for s in 0..N as i32 {
         let (f, r) = (s % W as i32, s / W as i32);
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        for (df, dr) in crate::core::bitboard::KNIGHT {
             if on(f + df, r + dr) {
                 t.knight[s as usize] |= bit(idx(f + df, r + dr));
             }
@@ -187,10 +200,10 @@ fn build() -> Tables {
                 y += dr;
             }
         }
-        for (c, dr) in [(WHITE, 1), (BLACK, -1)] {
+        for (c, dr) in [(Color::White, 1), (Color::Black, -1)] {
             for df in [-1, 1] {
                 if on(f + df, r + dr) {
-                    t.pawn[c][s as usize] |= bit(idx(f + df, r + dr));
+                    t.pawn[c.index()][s as usize] |= bit(idx(f + df, r + dr));
                 }
             }
         }
@@ -268,8 +281,8 @@ const CASTLE_KEEP: [u8; N] = {
 };
 
 /// The king's home square of `color` (CAP-1: f1, f8).
-pub const fn king_home(color: usize) -> u32 {
-    if color == WHITE {
+pub const fn king_home(color: Color) -> u32 {
+    if color.is_white() {
         5
     } else {
         75
@@ -290,13 +303,13 @@ pub struct Castling {
 }
 
 impl Castling {
-    pub const fn of(color: usize, king_side: bool, mutants: u8) -> Castling {
+    pub const fn of(color: Color, king_side: bool, mutants: u8) -> Castling {
         let home = king_home(color);
         let dist = if mutants & MUT_CASTLE_TWO != 0 { 2 } else { 3 };
         let base = home - 5;
         if king_side {
             Castling {
-                right: if color == WHITE { WK } else { BK },
+                right: if color.is_white() { WK } else { BK },
                 from: home,
                 to: home + dist,
                 rook_from: base + 9,
@@ -304,7 +317,7 @@ impl Castling {
             }
         } else {
             Castling {
-                right: if color == WHITE { WQ } else { BQ },
+                right: if color.is_white() { WQ } else { BQ },
                 from: home,
                 to: home - dist,
                 rook_from: base,
@@ -313,7 +326,7 @@ impl Castling {
         }
     }
     /// The castling a king move `from` → `to` of `color` would be, if any.
-    pub fn by_king(color: usize, from: u32, to: u32, mutants: u8) -> Option<Castling> {
+    pub fn by_king(color: Color, from: u32, to: u32, mutants: u8) -> Option<Castling> {
         [true, false]
             .into_iter()
             .map(|k| Castling::of(color, k, mutants))
@@ -333,10 +346,12 @@ impl Castling {
 /// outside, so move generation never sees an inconsistent state.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Pos {
-    pub roles: [u128; 8],
-    pub colors: [u128; 2],
-    /// `WHITE` or `BLACK`.
-    pub turn: usize,
+    /// The squares of each role's pieces, both sides.
+    pub roles: ByRole<u128, 8>,
+    /// The squares of each side's pieces.
+    pub colors: ByColor<u128>,
+    /// The side to move.
+    pub turn: Color,
     pub castling: u8,
     /// The square a pawn passed over with its last double step, or `NO_EP`.
     pub ep: u8,
@@ -345,44 +360,24 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
+impl PieceSets for Pos {
+    type Board = u128;
+    type Role = Role;
+    #[inline(always)]
+    fn side(&self, color: Color) -> u128 {
+        self.colors[color]
+    }
+    #[inline(always)]
+    fn of_role(&self, role: Role) -> u128 {
+        self.roles[role]
+    }
+}
+
 impl Pos {
-    #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: usize, role: usize) -> u128 {
-        self.colors[color] & self.roles[role]
-    }
-
-    /// The role on `sq`, if any.
-    #[inline]
-    pub fn role_at(&self, sq: u32) -> Option<usize> {
-        let b = bit(sq);
-        if self.occupied() & b == 0 {
-            return None;
-        }
-        (0..8).find(|&r| self.roles[r] & b != 0)
-    }
-
-    /// The colour of the piece on `sq`, if any.
-    #[inline]
-    pub fn color_at(&self, sq: u32) -> Option<usize> {
-        let b = bit(sq);
-        if self.colors[WHITE] & b != 0 {
-            Some(WHITE)
-        } else if self.colors[BLACK] & b != 0 {
-            Some(BLACK)
-        } else {
-            None
-        }
-    }
-
     /// The king square of `color` (`N` if there is none).
     #[inline]
-    pub fn king(&self, color: usize) -> u32 {
-        let k = self.pieces(color, KING);
+    pub fn king(&self, color: Color) -> u32 {
+        let k = self.pieces(color, Role::King);
         if k == 0 {
             N as u32
         } else {
@@ -393,25 +388,25 @@ impl Pos {
     /// Pieces moving diagonally as sliders: bishop, queen, archbishop (CAP-1).
     #[inline]
     pub fn diagonal(&self) -> u128 {
-        self.roles[BISHOP] | self.roles[QUEEN] | self.roles[ARCHBISHOP]
+        self.roles[Role::Bishop] | self.roles[Role::Queen] | self.roles[Role::Archbishop]
     }
 
     /// Pieces moving orthogonally as sliders: rook, queen, chancellor (CAP-1).
     #[inline]
     pub fn orthogonal(&self) -> u128 {
-        self.roles[ROOK] | self.roles[QUEEN] | self.roles[CHANCELLOR]
+        self.roles[Role::Rook] | self.roles[Role::Queen] | self.roles[Role::Chancellor]
     }
 
     /// Pieces that leap as knights: knight, and archbishop and chancellor
     /// unless a mutant drops their knight part (CAP-1).
     #[inline]
     pub fn leapers(&self) -> u128 {
-        let mut b = self.roles[KNIGHT];
+        let mut b = self.roles[Role::Knight];
         if self.mutants & MUT_ARCHBISHOP_NO_LEAP == 0 {
-            b |= self.roles[ARCHBISHOP];
+            b |= self.roles[Role::Archbishop];
         }
         if self.mutants & MUT_CHANCELLOR_NO_LEAP == 0 {
-            b |= self.roles[CHANCELLOR];
+            b |= self.roles[Role::Chancellor];
         }
         b
     }
@@ -419,11 +414,11 @@ impl Pos {
     /// Pieces of `by` that attack `sq` with occupancy `occ` (CAP-1: each
     /// compound attacks with both its parts).
     #[inline]
-    pub fn attackers(&self, t: &Tables, sq: u32, by: usize, occ: u128) -> u128 {
+    pub fn attackers(&self, t: &Tables, sq: u32, by: Color, occ: u128) -> u128 {
         let s = sq as usize;
-        ((t.pawn[by ^ 1][s] & self.roles[PAWN])
+        ((t.pawn[by.other().index()][s] & self.roles[Role::Pawn])
             | (t.knight[s] & self.leapers())
-            | (t.king[s] & self.roles[KING])
+            | (t.king[s] & self.roles[Role::King])
             | (t.bishop(sq, occ) & self.diagonal())
             | (t.rook(sq, occ) & self.orthogonal()))
             & self.colors[by]
@@ -431,12 +426,12 @@ impl Pos {
 
     /// Whether `by` attacks `sq` with occupancy `occ` (early exits).
     #[inline]
-    pub fn attacked(&self, t: &Tables, sq: u32, by: usize, occ: u128) -> bool {
+    pub fn attacked(&self, t: &Tables, sq: u32, by: Color, occ: u128) -> bool {
         let them = self.colors[by];
         let s = sq as usize;
         if t.knight[s] & self.leapers() & them != 0
-            || t.pawn[by ^ 1][s] & self.roles[PAWN] & them != 0
-            || t.king[s] & self.roles[KING] & them != 0
+            || t.pawn[by.other().index()][s] & self.roles[Role::Pawn] & them != 0
+            || t.king[s] & self.roles[Role::King] & them != 0
         {
             return true;
         }
@@ -454,12 +449,12 @@ impl Pos {
         if k as usize == N {
             return 0;
         }
-        self.attackers(tables(), k, self.turn ^ 1, self.occupied())
+        self.attackers(tables(), k, self.turn.other(), self.occupied())
     }
 
     /// Whether the side not to move is in check (an impossible position).
     pub fn opponent_in_check(&self) -> bool {
-        let them = self.turn ^ 1;
+        let them = self.turn.other();
         let k = self.king(them);
         k as usize != N && self.attacked(tables(), k, self.turn, self.occupied())
     }
@@ -471,12 +466,12 @@ impl Pos {
     pub fn make<T: Trace>(&mut self, m: Mv, trace: &mut T) {
         let (from, to, flag) = (mv_from(m), mv_to(m), mv_flag(m));
         let us = self.turn;
-        let them = us ^ 1;
+        let them = us.other();
         let (fb, tb) = (bit(from), bit(to));
-        let role = self.role_at(from).unwrap_or(PAWN);
+        let role = self.role_at(from).unwrap_or(Role::Pawn);
         self.halfmove += 1;
         if self.colors[them] & tb != 0 {
-            for r in &mut self.roles {
+            for r in &mut self.roles.0 {
                 *r &= !tb;
             }
             self.colors[them] ^= tb;
@@ -484,7 +479,7 @@ impl Pos {
         }
         self.roles[role] ^= fb | tb;
         self.colors[us] ^= fb | tb;
-        if role == PAWN {
+        if role == Role::Pawn {
             self.halfmove = 0;
         }
         self.ep = NO_EP;
@@ -494,26 +489,26 @@ impl Pos {
             F_EP => {
                 trace.note("CAP-1");
                 let cap = bit(from - from % W + to % W);
-                self.roles[PAWN] ^= cap;
+                self.roles[Role::Pawn] ^= cap;
                 self.colors[them] ^= cap;
             }
             F_CASTLE => {
                 trace.note("CAP-1");
                 if let Some(c) = Castling::by_king(us, from, to, self.mutants) {
                     let rb = bit(c.rook_from) | bit(c.rook_to);
-                    self.roles[ROOK] ^= rb;
+                    self.roles[Role::Rook] ^= rb;
                     self.colors[us] ^= rb;
                 }
             }
             _ => {
                 trace.note("CAP-1");
-                let promo = PROMOTIONS[(flag - F_PROMO) as usize];
-                self.roles[PAWN] ^= tb;
+                let promo = promotion_role(flag);
+                self.roles[Role::Pawn] ^= tb;
                 self.roles[promo] ^= tb;
             }
         }
         self.castling &= CASTLE_KEEP[from as usize] & CASTLE_KEEP[to as usize];
-        if us == BLACK {
+        if us == Color::Black {
             self.fullmove += 1;
         }
         self.turn = them;

@@ -12,45 +12,22 @@
 //! - an illegal move: the leg it attempts (both legs for castling) and the
 //!   cell where it breaks, read from the verdict's reason.
 
-use crate::core::bitboard::bit;
-use crate::core::chess::castling_field;
-use crate::core::diagram::{Diagram, Fact, Geometry, Leg, Marker, MoveDrawing, MoveMark, Piece};
+use crate::core::bitchess;
+use crate::core::diagram::{Diagram, Geometry, Leg, MoveDrawing};
 use crate::core::{Color, Square, Verdict};
 
 use super::explain::parse_uci;
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_EP};
-use super::position::{Pos, Role, NO_EP};
+use super::position::{PieceSets, Pos, Role};
 
 fn sq(i: u32) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
-/// The piece on square index `i`, as drawn.
-fn piece_at(pos: &Pos, i: u32) -> Option<Piece> {
-    Some(Piece::new(pos.role_at(i)?.letter(), pos.color_at(i)?))
-}
-
-/// The picture of a position (FIDE-1).
+/// The picture of a position (FIDE-1), drawn by
+/// [`crate::core::bitchess::diagram`].
 pub fn diagram(pos: &Pos) -> Diagram {
-    let mut d = Diagram::new(Geometry::square(8, 8));
-    for i in 0..64 {
-        if let Some(p) = piece_at(pos, i) {
-            d = d.put(sq(i), p);
-        }
-    }
-    if pos.checkers() != 0 && pos.king(pos.turn) < 64 {
-        d = d.marker(sq(pos.king(pos.turn)), Marker::Check);
-    }
-    d = d
-        .fact(Fact::ToMove(pos.turn))
-        .fact(Fact::Castling(castling_field(pos.castling)));
-    if pos.ep != NO_EP {
-        d = d.fact(Fact::EnPassant(sq(pos.ep as u32)));
-    }
-    d.fact(Fact::Note(format!(
-        "move {}, halfmove clock {}",
-        pos.fullmove, pos.halfmove
-    )))
+    bitchess::diagram(pos)
 }
 
 /// The rook's start and end of castling with the king from `from` to `to`.
@@ -71,26 +48,13 @@ fn leg(pos: &Pos, from: u32, to: u32) -> Leg {
     }
 }
 
-/// The drawing of a legal move (FIDE-1).
+/// The drawing of a legal move (FIDE-1), drawn by
+/// [`crate::core::bitchess::draw_move`].
 pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let (from, to) = (mv_from(m), mv_to(m));
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
-    match mv_flag(m) {
-        F_CASTLE => {
-            let (rf, rt) = castling_rook(from, to);
-            d = d.leg(Leg::slide(sq(rf), sq(rt)));
-        }
-        F_EP => {
-            // The pawn taken stands beside the start, on the end's file.
-            d = d.mark(sq((from & 56) | (to & 7)), MoveMark::Captured);
-        }
-        _ if pos.occupied() & bit(to) != 0 => d = d.mark(sq(to), MoveMark::Captured),
-        _ => {}
-    }
-    if let Some(r) = mv_promo(m) {
-        d = d.mark(sq(to), MoveMark::Promoted(Piece::new(r.letter(), pos.turn)));
-    }
-    d
+    let castle = (mv_flag(m) == F_CASTLE).then(|| castling_rook(from, to));
+    let ep = mv_flag(m) == F_EP;
+    bitchess::draw_move(pos, leg(pos, from, to), (from, to), castle, ep, mv_promo(m))
 }
 
 /// The drawing of an illegal move text: what it attempts, and where it
@@ -100,38 +64,12 @@ pub fn draw_illegal(pos: &Pos, text: &str, verdict: &Verdict) -> MoveDrawing {
     let Ok((from, to, _)) = parse_uci(text) else {
         return MoveDrawing::attempted(g, text, verdict);
     };
-    let mut d = MoveDrawing::default().leg(leg(pos, from, to));
     let home = if pos.turn == Color::White { 4 } else { 60 };
     let castling = pos.role_at(from) == Some(Role::King) && from == home && from.abs_diff(to) == 2;
-    if castling {
-        let (rf, rt) = castling_rook(from, to);
-        d = d.leg(Leg::slide(sq(rf), sq(rt)));
-    }
-    let r = verdict.reason.as_str();
-    let king = pos.king(pos.turn);
-    let at = if r.starts_with("not a ") {
-        // "not a pawn move from e2: ...": the piece cannot reach `to`.
-        sq(to)
-    } else if let Some(&named) = g.scan(r).first() {
-        // "no piece ... on e2", "castling through an attacked square (f1)".
-        named
-    } else if r.contains("piece between king and rook") {
-        let (rf, _) = castling_rook(from, to);
-        let (lo, hi) = (from.min(rf), from.max(rf));
-        let between = (lo + 1..hi).find(|&i| pos.occupied() & bit(i) != 0);
-        sq(between.unwrap_or(to))
-    } else if r.contains("pinned") || r.contains("uncovers") || r.contains("right lost") {
-        sq(from)
-    } else if (r.contains("out of check")
-        || r.contains("does not answer")
-        || r.contains("game is over"))
-        && king < 64
-    {
-        sq(king)
-    } else {
-        sq(to)
-    };
-    d.mark(at, MoveMark::Breaks)
+    let castle = castling.then(|| castling_rook(from, to));
+    let rook_from = || castling_rook(from, to).0;
+    let leg = leg(pos, from, to);
+    bitchess::draw_attempt(pos, leg, (from, to), castle, &verdict.reason, rook_from)
 }
 
 #[cfg(test)]

@@ -10,13 +10,14 @@
 //! the verdict says how that piece moves.
 
 use crate::core::bitboard::{bit, tables};
+use crate::core::bitchess;
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use crate::core::Color;
 
 use super::moves::{mv_flag, mv_from, mv_promo, mv_to, Mv, F_CASTLE, F_DOUBLE, F_EP};
 use super::notation::sq_name;
-use super::position::{Pos, Role};
+use super::position::{PieceSets, Pos, Role};
 
 /// Parses UCI long algebraic notation: `e2e4`, `e7e8q` (promotion letter
 /// `q`, `r`, `b` or `n`, lower case). Returns (from, to, promotion role).
@@ -24,30 +25,7 @@ use super::position::{Pos, Role};
 /// # Errors
 /// [`MoveError::Syntax`] saying what is wrong.
 pub fn parse_uci(text: &str) -> Result<(u32, u32, Option<Role>), MoveError> {
-    let b = text.as_bytes();
-    let sq = |i: usize| -> Option<u32> {
-        let f = b.get(i)?.checked_sub(b'a').filter(|&f| f < 8)?;
-        let r = b.get(i + 1)?.checked_sub(b'1').filter(|&r| r < 8)?;
-        Some(r as u32 * 8 + f as u32)
-    };
-    let bad = |m: &str| MoveError::syntax(text, format!("{m} (UCI long algebraic: e2e4, e7e8q)"));
-    if !(4..=5).contains(&b.len()) {
-        return Err(bad("expected 4 or 5 characters"));
-    }
-    let from = sq(0).ok_or_else(|| bad("no square a1..h8 at the start"))?;
-    let to = sq(2).ok_or_else(|| bad("no destination square a1..h8"))?;
-    let promo = match b.get(4) {
-        None => None,
-        Some(b'n') => Some(Role::Knight),
-        Some(b'b') => Some(Role::Bishop),
-        Some(b'r') => Some(Role::Rook),
-        Some(b'q') => Some(Role::Queen),
-        Some(_) => return Err(bad("promotion letter must be q, r, b or n")),
-    };
-    if from == to {
-        return Err(bad("start and destination are the same square"));
-    }
-    Ok((from, to, promo))
+    bitchess::parse_move::<Pos>(text)
 }
 
 /// The verdict on `text` in `pos` (FIDE-1).

@@ -22,7 +22,7 @@ use crate::core::{Color, Flow, MoveSink, Rejection};
 use super::moves::{mv, promotion_flag, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO};
 use super::notation::sq_name;
 use super::position::{
-    Pos, Role, BK, BQ, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP,
+    PieceSets, Pos, Role, BK, BQ, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP,
     MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, NO_EP, WK, WQ,
 };
 

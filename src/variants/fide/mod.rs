@@ -14,7 +14,9 @@
 //! - `moves`: the compact move (`Mv`, a `u16`);
 //! - `generate`: the legal move generator (check and pin masks, bulk
 //!   counting, the discarded candidates `explain` asks for);
-//! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN;
+//! - [`notation`]: FEN parse (raw `Setup`) → validate (`Pos`) → canonical FEN,
+//!   with the mechanism shared with capablanca in [`crate::core::bitchess`]
+//!   (fide gives its `Layout`: board, limits, castling squares);
 //! - `explain`: why a move is legal or illegal, with the rule ID;
 //! - `diagram`: pictures of positions and moves.
 //!
@@ -29,6 +31,7 @@ mod moves;
 pub mod notation;
 mod position;
 
+use crate::core::bitchess;
 #[cfg(feature = "pictures")]
 use crate::core::diagram::{Diagram, MoveDrawing};
 #[cfg(feature = "pictures")]
@@ -39,7 +42,7 @@ use crate::core::{
 };
 
 use moves::{mv_from, mv_promo, mv_to, Mv};
-use notation::{sq_name, Setup};
+use notation::Setup;
 use position::{
     Pos, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP, MUT_NO_UNDERPROMOTION,
     MUT_PINNED_MOVE,
@@ -131,11 +134,7 @@ impl Fide {
     }
 
     fn text_of(m: Mv) -> String {
-        let mut s = format!("{}{}", sq_name(mv_from(m)), sq_name(mv_to(m)));
-        if let Some(r) = mv_promo(m) {
-            s.push(r.letter().to_ascii_lowercase());
-        }
-        s
+        bitchess::move_text::<Pos>(mv_from(m), mv_to(m), mv_promo(m))
     }
 }
 
@@ -161,14 +160,7 @@ impl Game for Fide {
 
     /// FIDE-1: no legal move → checkmate (in check) or stalemate (draw).
     fn outcome(&self) -> Option<Outcome> {
-        if crate::core::Game::has_legal_move(self) {
-            return None;
-        }
-        Some(if self.pos.checkers() != 0 {
-            Outcome::Win(Game::turn(self).other())
-        } else {
-            Outcome::Draw
-        })
+        bitchess::outcome(&self.pos, self.has_legal_move())
     }
 }
 

@@ -30,291 +30,89 @@
 //! en passant square kept whenever it is consistent (as given in the text,
 //! and after every double step, whether or not a capture is possible).
 
-use crate::core::notation::{
-    parse_board_field, parse_counter, parse_turn, turn_char, write_board_field,
-};
-use crate::core::Field;
-use crate::core::{Board, Color, PositionError, Square};
+use crate::core::bitboard::bit;
+use crate::core::bitchess::{self, ChessPos, Layout};
+use crate::core::chess::{BK, BQ, WK, WQ};
+use crate::core::{Board, Color};
 
-use super::position::{ByColor, ByRole, Pos, Role, BK, BQ, NO_EP, WK, WQ};
-use crate::core::bitboard::{bit, RANK_1, RANK_8};
-use crate::core::chess::{castling_field, parse_castling};
+use super::position::{ByColor, ByRole, Pos, Role, NO_EP};
 
-/// Whatever a FEN said, before any check of meaning.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// `(color, role)` per square, index `rank * 8 + file`.
-    pub(crate) board: [Option<(Color, Role)>; 64],
-    /// The side to move.
-    pub(crate) turn: Color,
-    /// Castling rights as written (bit set, see [`crate::core::chess::parse_castling`]).
-    pub(crate) castling: u8,
-    /// The en passant target square, if any.
-    pub(crate) ep: Option<u32>,
-    /// The halfmove clock.
-    pub(crate) halfmove: u32,
-    /// The fullmove number.
-    pub(crate) fullmove: u32,
-}
-
-fn sq_index(s: Square) -> u32 {
-    s.rank() as u32 * 8 + s.file() as u32
-}
+/// Whatever a FEN said, before any check of meaning ([`Setup::parse`],
+/// then [`Setup::validate`] builds the `Pos`; shared with `capablanca`
+/// in [`crate::core::bitchess`]).
+pub type Setup = bitchess::Setup<Pos>;
 
 /// The name of square index `sq` (`e4`).
 pub fn sq_name(sq: u32) -> String {
-    Square::new((sq % 8) as u8, (sq / 8) as u8).to_string()
-}
-
-impl Setup {
-    /// Parses a FEN (syntax only).
-    ///
-    /// # Errors
-    /// [`PositionError::Syntax`] naming the field: `board`, `turn`,
-    /// `castling`, `en passant`, `halfmove`, `fullmove` or `fields`.
-    pub fn parse(text: &str) -> Result<Setup, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let names = [
-            Field::Board,
-            Field::Turn,
-            Field::Castling,
-            Field::EnPassant,
-            Field::Halfmove,
-            Field::Fullmove,
-        ];
-        match fields.len() {
-            0 => return Err(PositionError::syntax(Field::Board, "empty position text")),
-            1..=3 => return Err(PositionError::syntax(names[fields.len()], "missing")),
-            5 => {
-                return Err(PositionError::syntax(
-                    Field::Fullmove,
-                    "missing (give both counters or neither)",
-                ))
-            }
-            n if n > 6 => {
-                return Err(PositionError::syntax(
-                    Field::Fields,
-                    format!("{n} fields (expected 4 or 6)"),
-                ))
-            }
-            _ => {}
-        }
-        let (b, cells) = parse_board_field(fields[0])?;
-        if b != Board::CHESS {
-            return Err(PositionError::syntax(
-                Field::Board,
-                format!("{}x{} board (expected 8x8)", b.width, b.height),
-            ));
-        }
-        let mut board = [None; 64];
-        for c in cells {
-            let mut chars = c.token.chars();
-            let ch = chars.next().unwrap_or(' ');
-            let role = Role::from_letter(ch.to_ascii_uppercase());
-            match role {
-                Some(r) if chars.next().is_none() => {
-                    let color = if ch.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    board[sq_index(c.square) as usize] = Some((color, r));
-                }
-                _ => {
-                    return Err(PositionError::syntax(
-                        Field::Board,
-                        format!(
-                            "'{}' on {} is not a piece (expected one of PNBRQKpnbrqk)",
-                            c.token, c.square
-                        ),
-                    ))
-                }
-            }
-        }
-        let turn = parse_turn(fields[1])?;
-        let castling = parse_castling(fields[2])?;
-        let ep = if fields[3] == "-" {
-            None
-        } else {
-            let s = Board::CHESS.parse_square(fields[3]).ok_or_else(|| {
-                PositionError::syntax(
-                    Field::EnPassant,
-                    format!("expected '-' or a square a1..h8, found '{}'", fields[3]),
-                )
-            })?;
-            Some(sq_index(s))
-        };
-        let (halfmove, fullmove) = if fields.len() == 6 {
-            (
-                parse_counter(Field::Halfmove, fields[4], 0)?,
-                parse_counter(Field::Fullmove, fields[5], 1)?,
-            )
-        } else {
-            (0, 1)
-        };
-        Ok(Setup {
-            board,
-            turn,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-        })
-    }
-
-    /// Checks the meaning and builds the position; `mutants` are the
-    /// active mutant flags (see `position::MUT_*`).
-    ///
-    /// # Errors
-    /// [`PositionError::Invalid`] naming the field (see the module docs).
-    pub fn validate(&self, mutants: u8) -> Result<Pos, PositionError> {
-        let mut pos = Pos {
-            roles: ByRole([0; 6]),
-            colors: ByColor([0; 2]),
-            turn: self.turn,
-            castling: self.castling,
-            ep: NO_EP,
-            mutants,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-        };
-        for (i, p) in self.board.iter().enumerate() {
-            if let Some((c, r)) = *p {
-                pos.roles[r] |= bit(i as u32);
-                pos.colors[c] |= bit(i as u32);
-            }
-        }
-        for c in Color::BOTH {
-            let (n, name) = (pos.pieces(c, Role::King).count_ones(), c.name());
-            if n != 1 {
-                return Err(PositionError::invalid(
-                    Field::Board,
-                    format!("{n} {name} kings (exactly one needed)"),
-                ));
-            }
-        }
-        for c in Color::BOTH {
-            let name = c.name();
-            let count = |r: Role| pos.pieces(c, r).count_ones();
-            let pawns = count(Role::Pawn);
-            let promoted: u32 = [
-                (Role::Knight, 2),
-                (Role::Bishop, 2),
-                (Role::Rook, 2),
-                (Role::Queen, 1),
-            ]
-            .iter()
-            .map(|&(r, start)| count(r).saturating_sub(start))
-            .sum();
-            if pos.colors[c].count_ones() > 16 || pawns > 8 || promoted > 8 - pawns {
-                return Err(PositionError::invalid(
-                    Field::Board,
-                    format!("too much {name} material (more than 16 pieces, 8 pawns, or promoted pieces than missing pawns)"),
-                ));
-            }
-        }
-        if let Some(sq) =
-            crate::core::bitboard::Bits(pos.roles[Role::Pawn] & (RANK_1 | RANK_8)).next()
-        {
-            return Err(PositionError::invalid(
-                Field::Board,
-                format!("pawn on {} (no pawn may stand on rank 1 or 8)", sq_name(sq)),
-            ));
-        }
-        if pos.opponent_in_check() {
-            let side = self.turn.other().name();
-            return Err(PositionError::invalid(
-                Field::Board,
-                format!("the side not to move ({side}) is in check"),
-            ));
-        }
-        for (right, letter, color, king, rook) in [
-            (WK, 'K', Color::White, 4, 7),
-            (WQ, 'Q', Color::White, 4, 0),
-            (BK, 'k', Color::Black, 60, 63),
-            (BQ, 'q', Color::Black, 60, 56),
-        ] {
-            if self.castling & right == 0 {
-                continue;
-            }
-            if pos.pieces(color, Role::King) & bit(king) == 0 {
-                return Err(PositionError::invalid(
-                    Field::Castling,
-                    format!("right '{letter}' but the king is not on {}", sq_name(king)),
-                ));
-            }
-            if pos.pieces(color, Role::Rook) & bit(rook) == 0 {
-                return Err(PositionError::invalid(
-                    Field::Castling,
-                    format!("right '{letter}' but no rook on {}", sq_name(rook)),
-                ));
-            }
-        }
-        if let Some(ep) = self.ep {
-            let name = sq_name(ep);
-            let (rank, pawn_sq, origin) = if self.turn == Color::White {
-                (5, ep.wrapping_sub(8), ep + 8)
-            } else {
-                (2, ep + 8, ep.wrapping_sub(8))
-            };
-            let mover = self.turn.other();
-            if ep / 8 != rank {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "{name} is not on rank {} (the side to move is {})",
-                        rank + 1,
-                        self.turn.name()
-                    ),
-                ));
-            }
-            if pos.pieces(mover, Role::Pawn) & bit(pawn_sq) == 0 {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "no pawn of the side that just moved on {}",
-                        sq_name(pawn_sq)
-                    ),
-                ));
-            }
-            if pos.occupied() & (bit(ep) | bit(origin)) != 0 {
-                return Err(PositionError::invalid(
-                    Field::EnPassant,
-                    format!(
-                        "{name} and {} must be empty after a double step",
-                        sq_name(origin)
-                    ),
-                ));
-            }
-            pos.ep = ep as u8;
-        }
-        Ok(pos)
-    }
+    Pos::LAYOUT.sq_name(sq)
 }
 
 /// The canonical FEN of a position (see the module docs).
 pub fn write(pos: &Pos) -> String {
-    let board = write_board_field(Board::CHESS, |s| {
-        let i = sq_index(s);
-        let l = pos.role_at(i)?.letter();
-        Some(
-            if pos.colors[Color::White] & bit(i) != 0 {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-            .to_string(),
-        )
-    });
-    let castling = castling_field(pos.castling);
-    let ep = if pos.ep == NO_EP {
-        "-".to_string()
-    } else {
-        sq_name(pos.ep as u32)
+    bitchess::write(pos)
+}
+
+impl ChessPos for Pos {
+    /// FIDE-1: 8×8, 16 pieces and 8 pawns a side, king e1/e8, rooks on the
+    /// corners, promotion to Q R B N.
+    const LAYOUT: Layout<Role> = Layout {
+        board: Board::CHESS,
+        max_pieces: 16,
+        max_pawns: 8,
+        start: &[
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 2),
+            (Role::Queen, 1),
+        ],
+        castling: [
+            (WK, 'K', Color::White, 4, 7),
+            (WQ, 'Q', Color::White, 4, 0),
+            (BK, 'k', Color::Black, 60, 63),
+            (BQ, 'q', Color::Black, 60, 56),
+        ],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+        move_style: "UCI long algebraic: e2e4, e7e8q",
     };
-    let turn = turn_char(pos.turn);
-    format!(
-        "{board} {turn} {castling} {ep} {} {}",
-        pos.halfmove, pos.fullmove
-    )
+
+    fn empty(turn: Color, castling: u8, mutants: u8, halfmove: u32, fullmove: u32) -> Pos {
+        Pos {
+            roles: ByRole([0; 6]),
+            colors: ByColor([0; 2]),
+            turn,
+            castling,
+            ep: NO_EP,
+            mutants,
+            halfmove,
+            fullmove,
+        }
+    }
+    fn put(&mut self, sq: u32, color: Color, role: Role) {
+        self.roles[role] |= bit(sq);
+        self.colors[color] |= bit(sq);
+    }
+    fn set_ep(&mut self, sq: u32) {
+        self.ep = sq as u8;
+    }
+    fn opponent_checked(&self) -> bool {
+        self.opponent_in_check()
+    }
+    fn in_check(&self) -> bool {
+        self.checkers() != 0
+    }
+    fn king_on(&self, color: Color) -> Option<u32> {
+        Some(self.king(color)).filter(|&k| k < 64)
+    }
+    fn to_move(&self) -> Color {
+        self.turn
+    }
+    fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    fn ep_square(&self) -> Option<u32> {
+        (self.ep != NO_EP).then_some(self.ep as u32)
+    }
+    fn counters(&self) -> (u32, u32) {
+        (self.halfmove, self.fullmove)
+    }
 }

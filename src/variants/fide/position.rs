@@ -13,6 +13,7 @@ use super::moves::{
     mv_flag, mv_from, mv_to, promotion_role, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL,
 };
 
+pub use crate::core::bitchess::PieceSets;
 pub use crate::core::chess::{ByRole, Role};
 pub use crate::core::ByColor;
 
@@ -61,40 +62,20 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
+impl PieceSets for Pos {
+    type Board = u64;
+    type Role = Role;
+    #[inline(always)]
+    fn side(&self, color: Color) -> u64 {
+        self.colors[color]
+    }
+    #[inline(always)]
+    fn of_role(&self, role: Role) -> u64 {
+        self.roles[role]
+    }
+}
+
 impl Pos {
-    #[inline]
-    pub fn occupied(&self) -> u64 {
-        self.colors[Color::White] | self.colors[Color::Black]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> u64 {
-        self.colors[color] & self.roles[role]
-    }
-
-    /// The role on `sq`, if any.
-    #[inline]
-    pub fn role_at(&self, sq: u32) -> Option<Role> {
-        let b = bit(sq);
-        if self.occupied() & b == 0 {
-            return None;
-        }
-        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
-    }
-
-    /// The color of the piece on `sq`, if any.
-    #[inline]
-    pub fn color_at(&self, sq: u32) -> Option<Color> {
-        let b = bit(sq);
-        if self.colors[Color::White] & b != 0 {
-            Some(Color::White)
-        } else if self.colors[Color::Black] & b != 0 {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
-
     /// The king square of `color` (64 if there is none, which only a
     /// mutant can bring about).
     #[inline]
