@@ -1,5 +1,5 @@
-//! What the bitboard chess games (`fide` on 8×8, `capablanca` on 10×8)
-//! share, written once and generic over the bitboard integer ([`u64`],
+//! What the bitboard chess games on rectangular boards (8×8 and 10×8 in
+//! this crate) share, written once and generic over the bitboard integer ([`u64`],
 //! [`u128`]) and the game's piece kinds: square sets ([`Bitboard`],
 //! [`Bits`]), the FEN of a rectangular chess board parsed into a raw
 //! [`Setup`] and validated into the game's position (the checks of
