@@ -31,7 +31,7 @@ use super::Exit;
 pub struct MergeArgs {
     /// The job file and result files (JSON lines); none or `-`: standard input.
     pub files: Vec<PathBuf>,
-    /// Print the divide by root move ("<move>: <n>" lines, a blank line,
+    /// Print the divide by root move (`<move>: <n>` lines, a blank line,
     /// "Nodes searched: N"), as `arbiter divide` does.
     #[arg(long)]
     pub divide: bool,

@@ -16,7 +16,7 @@ use super::sink::{Counter, First, Flow, MoveSink};
 /// Each game has its own compact move type ([`Game::Move`]) and exactly one
 /// move generator ([`Game::generate`]) that feeds a list, a counter, a
 /// first-move probe or `explain`'s collector. Perft is
-/// [`crate::core::perft`], the only one. `Hash` covers everything the
+/// [`crate::core::perft()`], the only one. `Hash` covers everything the
 /// next moves depend on (it keys the perft transposition table).
 pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// The game's compact move: everything the player decides in one turn

@@ -581,7 +581,7 @@ impl Shape {
     pub fn ray(self, d: usize, slot: usize) -> u128 {
         RAYS[d][slot] & self.board()
     }
-    /// [`line`] on this board.
+    /// [`line()`] on this board.
     #[inline(always)]
     pub fn line(self, a: usize, b: usize) -> u128 {
         line(a, b) & self.board()

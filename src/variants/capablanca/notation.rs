@@ -1,5 +1,5 @@
 //! Texts of `capablanca` (G4, CAP-1): the position text (FEN on 10 files)
-//! parsed into a raw [`Setup`], validated into a [`Pos`], printed in
+//! parsed into a raw [`Setup`], validated into a position (`Pos`), printed in
 //! canonical form; and the UCI-like move text.
 //!
 //! Accepted position text: the six FEN fields separated by whitespace, or

@@ -1,5 +1,5 @@
 //! Position text of `fide` (G4, FIDE-1): FEN, parsed into a raw
-//! [`Setup`], validated into a [`Pos`], printed in canonical form.
+//! [`Setup`], validated into a position (`Pos`), printed in canonical form.
 //!
 //! Accepted text: the six FEN fields separated by whitespace, or the first
 //! four (the EPD form, counters then default to `0 1`):
