@@ -2,6 +2,8 @@
 //! (CAP-1). The edge speaks its UCI-like text (see
 //! [`super::notation::parse_move`] and `Capablanca::text_of`).
 
+use crate::core::batch::PackedMove;
+
 use super::position::Role;
 
 /// Move flags (bits 14.. of a compact move).
@@ -21,6 +23,16 @@ pub const PROMOTIONS: [Role; 6] = [
     Role::Knight,
     Role::Archbishop,
     Role::Chancellor,
+];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u32; 6] = [
+    F_PROMO,
+    F_PROMO + 1,
+    F_PROMO + 2,
+    F_PROMO + 3,
+    F_PROMO + 4,
+    F_PROMO + 5,
 ];
 
 /// A compact move: from (bits 0..7), to (7..14), flag (14..18).
@@ -54,5 +66,14 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
         Some(promotion_role(mv_flag(m)))
     } else {
         None
+    }
+}
+
+impl PackedMove for Mv {
+    type Flag = u32;
+    const NORMAL: u32 = F_NORMAL;
+    #[inline(always)]
+    fn pack(from: u32, to: u32, flag: u32) -> Mv {
+        mv(from, to, flag)
     }
 }

@@ -2,6 +2,8 @@
 //! (FIDE-1). The edge speaks its UCI text (see [`super::explain::parse_uci`]
 //! and `Fide::text_of`).
 
+use crate::core::batch::PackedMove;
+
 use super::position::Role;
 
 /// Move flags (bits 12..16 of a compact move).
@@ -14,6 +16,9 @@ pub const F_PROMO: u16 = 4;
 
 /// The promotion roles in flag order (`F_PROMO + index`).
 pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u16; 4] = [F_PROMO, F_PROMO + 1, F_PROMO + 2, F_PROMO + 3];
 
 /// A compact move: from (bits 0..6), to (6..12), flag (12..16).
 pub type Mv = u16;
@@ -51,5 +56,14 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
         Some(promotion_role(mv_flag(m)))
     } else {
         None
+    }
+}
+
+impl PackedMove for Mv {
+    type Flag = u16;
+    const NORMAL: u16 = F_NORMAL;
+    #[inline(always)]
+    fn pack(from: u32, to: u32, flag: u16) -> Mv {
+        mv(from, to, flag)
     }
 }

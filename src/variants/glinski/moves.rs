@@ -2,6 +2,8 @@
 //! a flag, three bytes (GLN-1, MCC-1, SHF-1). The edge speaks its text
 //! (see [`super::explain::text_of_on`]).
 
+use crate::core::batch::PackedMove;
+
 use super::position::Role;
 
 /// Move flags.
@@ -17,6 +19,9 @@ pub const F_CASTLE: u8 = 8;
 
 /// The promotion roles in flag order (`F_PROMO + index`).
 pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u8; 4] = [F_PROMO, F_PROMO + 1, F_PROMO + 2, F_PROMO + 3];
 
 /// A compact move: from and to slots and a flag.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -48,5 +53,14 @@ impl Mv {
         } else {
             None
         }
+    }
+}
+
+impl PackedMove for Mv {
+    type Flag = u8;
+    const NORMAL: u8 = F_NORMAL;
+    #[inline(always)]
+    fn pack(from: u32, to: u32, flag: u8) -> Mv {
+        Mv::new(from as usize, to as usize, flag)
     }
 }

@@ -16,6 +16,7 @@ use super::base::{Base, BaseId, BASES, GLINSKI};
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
 use crate::core::hex::Shape;
 
+pub use crate::core::bitchess::PieceSets;
 pub use crate::core::chess::{ByRole, Role};
 pub use crate::core::{ByColor, Color};
 
@@ -121,17 +122,22 @@ pub(super) const fn base_of<const B: usize>() -> &'static Base {
     &BASES[B]
 }
 
+/// The occupancy boards as the shared square sets: `occupied`, `pieces`,
+/// `role_at` and `color_at` (slot indices as `u32`) come from there.
+impl PieceSets for Pos {
+    type Board = u128;
+    type Role = Role;
+    #[inline(always)]
+    fn side(&self, color: Color) -> u128 {
+        self.colors[color]
+    }
+    #[inline(always)]
+    fn of_role(&self, role: Role) -> u128 {
+        self.roles[role]
+    }
+}
+
 impl Pos {
-    #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.colors[Color::White] | self.colors[Color::Black]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> u128 {
-        self.colors[color] & self.roles[role]
-    }
-
     /// The base the position is played on.
     #[inline]
     pub fn base(&self) -> &'static Base {
@@ -147,29 +153,6 @@ impl Pos {
     /// The name of slot `s` on this position's board.
     pub fn name(&self, s: usize) -> String {
         self.shape().slot_name(s)
-    }
-
-    /// The role on slot `s`, if any.
-    #[inline]
-    pub fn role_at(&self, s: usize) -> Option<Role> {
-        let b = bit(s);
-        if self.occupied() & b == 0 {
-            return None;
-        }
-        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
-    }
-
-    /// The colour of the piece on slot `s`, if any.
-    #[inline]
-    pub fn color_at(&self, s: usize) -> Option<Color> {
-        let b = bit(s);
-        if self.colors[Color::White] & b != 0 {
-            Some(Color::White)
-        } else if self.colors[Color::Black] & b != 0 {
-            Some(Color::Black)
-        } else {
-            None
-        }
     }
 
     /// The king slot of `color` (`None` only under a mutant that lets a
@@ -261,7 +244,7 @@ impl Pos {
         let us = self.turn;
         let them = us.other();
         let (fb, tb) = (bit(from), bit(to));
-        let role = self.role_at(from).unwrap_or(Role::Pawn);
+        let role = self.role_at(from as u32).unwrap_or(Role::Pawn);
         self.halfmove += 1;
         if self.colors[them] & tb != 0 {
             for r in &mut self.roles.0 {
