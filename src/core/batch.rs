@@ -23,6 +23,23 @@ pub(crate) trait PackedMove: Copy {
     fn pack(from: u32, to: u32, flag: Self::Flag) -> Self;
 }
 
+/// Implements [`PackedMove`] for the move type `$mv` with flags of type
+/// `$flag`: `$normal` is the plain move's flag, `$pack` builds a move
+/// (`fn(from: u32, to: u32, flag) -> $mv`).
+macro_rules! packed_move {
+    ($mv:ty, $flag:ty, $normal:expr, $pack:expr) => {
+        impl $crate::core::batch::PackedMove for $mv {
+            type Flag = $flag;
+            const NORMAL: $flag = $normal;
+            #[inline(always)]
+            fn pack(from: u32, to: u32, flag: $flag) -> $mv {
+                $pack(from, to, flag)
+            }
+        }
+    };
+}
+pub(crate) use packed_move;
+
 /// A sink fed whole target sets (`B`: the game's bitboard) of compact
 /// moves `M`: every [`MoveSink`] is one.
 pub(crate) trait BatchSink<M: PackedMove, B: Bitboard>: MoveSink<M> {

@@ -2,7 +2,7 @@
 //! (CAP-1). The edge speaks its UCI-like text (see
 //! [`super::notation::parse_move`] and `Capablanca::text_of`).
 
-use crate::core::batch::PackedMove;
+use crate::core::batch::packed_move;
 
 use super::position::Role;
 
@@ -69,11 +69,4 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
     }
 }
 
-impl PackedMove for Mv {
-    type Flag = u32;
-    const NORMAL: u32 = F_NORMAL;
-    #[inline(always)]
-    fn pack(from: u32, to: u32, flag: u32) -> Mv {
-        mv(from, to, flag)
-    }
-}
+packed_move!(Mv, u32, F_NORMAL, mv);

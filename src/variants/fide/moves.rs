@@ -2,7 +2,7 @@
 //! (FIDE-1). The edge speaks its UCI text (see [`super::explain::parse_uci`]
 //! and `Fide::text_of`).
 
-use crate::core::batch::PackedMove;
+use crate::core::batch::packed_move;
 
 use super::position::Role;
 
@@ -59,11 +59,4 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
     }
 }
 
-impl PackedMove for Mv {
-    type Flag = u16;
-    const NORMAL: u16 = F_NORMAL;
-    #[inline(always)]
-    fn pack(from: u32, to: u32, flag: u16) -> Mv {
-        mv(from, to, flag)
-    }
-}
+packed_move!(Mv, u16, F_NORMAL, mv);

@@ -2,7 +2,7 @@
 //! a flag, three bytes (GLN-1, MCC-1, SHF-1). The edge speaks its text
 //! (see [`super::explain::text_of_on`]).
 
-use crate::core::batch::PackedMove;
+use crate::core::batch::packed_move;
 
 use super::position::Role;
 
@@ -56,11 +56,6 @@ impl Mv {
     }
 }
 
-impl PackedMove for Mv {
-    type Flag = u8;
-    const NORMAL: u8 = F_NORMAL;
-    #[inline(always)]
-    fn pack(from: u32, to: u32, flag: u8) -> Mv {
-        Mv::new(from as usize, to as usize, flag)
-    }
-}
+packed_move!(Mv, u8, F_NORMAL, |f: u32, t: u32, flag| Mv::new(
+    f as usize, t as usize, flag
+));

@@ -16,6 +16,7 @@ use super::base::{Base, BaseId, BASES, GLINSKI};
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
 use crate::core::hex::Shape;
 
+use crate::core::bitchess::piece_sets;
 pub use crate::core::bitchess::PieceSets;
 pub use crate::core::chess::{ByRole, Role};
 pub use crate::core::{ByColor, Color};
@@ -122,20 +123,9 @@ pub(super) const fn base_of<const B: usize>() -> &'static Base {
     &BASES[B]
 }
 
-/// The occupancy boards as the shared square sets: `occupied`, `pieces`,
-/// `role_at` and `color_at` (slot indices as `u32`) come from there.
-impl PieceSets for Pos {
-    type Board = u128;
-    type Role = Role;
-    #[inline(always)]
-    fn side(&self, color: Color) -> u128 {
-        self.colors[color]
-    }
-    #[inline(always)]
-    fn of_role(&self, role: Role) -> u128 {
-        self.roles[role]
-    }
-}
+// The occupancy boards as the shared square sets: `occupied`, `pieces`,
+// `role_at` and `color_at` (slot indices as `u32`) come from there.
+piece_sets!(Pos, u128, Role);
 
 impl Pos {
     /// The base the position is played on.
