@@ -10,7 +10,7 @@
 //! [`super::generate`], the compact move in [`super::moves`].
 
 use crate::core::hex::{self, bishop_attacks, rook_attacks, DIAGONAL_LINES, ORTHOGONAL_LINES};
-use crate::core::Trace;
+use crate::core::{Outcome, Trace};
 
 use super::base::{Base, BaseId, BASES, GLINSKI};
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
@@ -221,6 +221,26 @@ impl Pos {
     /// Whether the side to move is in check.
     pub fn checked(&self) -> bool {
         self.in_check(self.turn)
+    }
+
+    /// The end of the game (GLN-1, MCC-1, SHF-1), `has_legal_move` asked
+    /// only when the side to move has its king: without it (only under
+    /// the mutant `king-into-check`) that side has lost; else, with no
+    /// legal move, checkmate (in check: the other side wins) or stalemate
+    /// (a draw).
+    pub fn outcome(&self, has_legal_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        let them = self.turn.other();
+        if self.king(self.turn).is_none() {
+            return Some(Outcome::Win(them));
+        }
+        if has_legal_move() {
+            return None;
+        }
+        Some(if self.checked() {
+            Outcome::Win(them)
+        } else {
+            Outcome::Draw
+        })
     }
 
     /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
