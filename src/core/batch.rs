@@ -1,7 +1,8 @@
 //! How a bitboard move generator hands whole target sets to any
 //! [`MoveSink`] ([`BatchSink`]), written once for the games whose compact
-//! move is built from a start, an end and a flag ([`PackedMove`]): `fide`
-//! (`u64`), `capablanca` and the hexagonal bases of `glinski` (`u128`).
+//! move is built from a start, an end and a flag ([`PackedMove`]) and whose
+//! square sets are a [`Bitboard`] (`u64` on 8×8, `u128` on 10×8 and on the
+//! hexagonal boards).
 //!
 //! A counting sink gets one popcount per set (bulk counting at perft
 //! leaves, no move built); a list gets the moves; `explain`'s collector

@@ -9,7 +9,9 @@
 //!
 //! A game plugs in by implementing [`ChessPos`] for its position; move
 //! generation and copy-make stay in the game (the hot loop uses only
-//! [`Bits`] from here, which compiles to the same code as a game's own).
+//! [`Bits`] and [`PieceSets`] from here, which compile to the same code as
+//! a game's own). The square sets ([`Bitboard`], [`Bits`], [`PieceSets`])
+//! also serve the bitboard games on the hexagonal boards.
 
 use std::ops::{BitAnd, BitOr, Not};
 
