@@ -9,7 +9,9 @@
 //!
 //! A game plugs in by implementing [`ChessPos`] for its position; move
 //! generation and copy-make stay in the game (the hot loop uses only
-//! [`Bits`] from here, which compiles to the same code as a game's own).
+//! [`Bits`] and [`PieceSets`] from here, which compile to the same code as
+//! a game's own). The square sets ([`Bitboard`], [`Bits`], [`PieceSets`])
+//! also serve the bitboard games on the hexagonal boards.
 
 use std::ops::{BitAnd, BitOr, Not};
 
@@ -166,6 +168,27 @@ pub trait PieceSets {
         }
     }
 }
+
+/// Implements [`PieceSets`] for a position `$pos` that keeps its square
+/// sets of `$board` in the fields `colors` (indexed by [`Color`]) and
+/// `roles` (indexed by the piece kind `$role`).
+macro_rules! piece_sets {
+    ($pos:ty, $board:ty, $role:ty) => {
+        impl $crate::core::bitchess::PieceSets for $pos {
+            type Board = $board;
+            type Role = $role;
+            #[inline(always)]
+            fn side(&self, color: $crate::core::Color) -> $board {
+                self.colors[color]
+            }
+            #[inline(always)]
+            fn of_role(&self, role: $role) -> $board {
+                self.roles[role]
+            }
+        }
+    };
+}
+pub(crate) use piece_sets;
 
 /// A validated position of a bitboard chess game, as the shared texts
 /// read and build it.

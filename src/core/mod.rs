@@ -1,6 +1,7 @@
 //! The core every game builds on: geometry, the shared small types, what
 //! the bitboard chess games share ([`bitchess`]: square sets over `u64` /
-//! `u128`, FEN parse and validation, move text, pictures), the
+//! `u128`, FEN parse and validation, move text, pictures; `batch`: how
+//! their move generators hand whole target sets to a sink), the
 //! traits of a game by concern — rules ([`Game`]), text ([`Notation`]),
 //! verdicts ([`Explain`]), pictures (`Draw`, feature `pictures`) — the
 //! object-safe face [`DynGame`], what a game registers ([`Variant`]),
@@ -10,6 +11,7 @@
 //! their documented base game); the registry (the `variants` module) names the
 //! games; the CLI and the conformance runner name all of them.
 
+pub(crate) mod batch;
 pub mod bitboard;
 pub mod bitchess;
 pub mod chess;

@@ -15,9 +15,10 @@
 
 use std::ops::ControlFlow;
 
+use crate::core::batch::BatchSink;
 use crate::core::{Color, Flow, MoveSink, Rejection};
 
-use super::moves::{mv, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO};
+use super::moves::{mv, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO, PROMO_FLAGS};
 use super::position::{
     bit, tables, Bits, Castling, Pos, Role, Tables, FILE_A, FILE_J, NO_EP, RANK_1, RANK_3, RANK_6,
     RANK_8, W,
@@ -63,18 +64,9 @@ impl Why {
 /// wants rejections, `pseudo & !targets` are rejected with `why`.
 #[inline(always)]
 fn piece<S: MoveSink<Mv>>(sink: &mut S, from: u32, targets: u128, pseudo: u128, why: Why) -> Flow {
-    if S::WANTS_REJECTED {
-        for to in Bits(pseudo & !targets) {
-            sink.reject(mv(from, to, F_NORMAL), why.rejection());
-        }
-    }
-    if S::COUNTS_ONLY {
-        return sink.add_count(targets.count_ones() as u64);
-    }
-    for to in Bits(targets) {
-        sink.push(mv(from, to, F_NORMAL))?;
-    }
-    ControlFlow::Continue(())
+    let plain = |_| Some(F_NORMAL);
+    sink.discard(from, pseudo & !targets, plain, &[], |_| why.rejection());
+    sink.piece(from, targets)
 }
 
 /// Pawn moves to each of `targets` from `to - delta` with `flag`; the
@@ -84,17 +76,11 @@ fn pawns<S: MoveSink<Mv>>(sink: &mut S, targets: u128, delta: i32, flag: u32, la
     let promos = targets & last;
     let plain = targets & !last;
     if S::COUNTS_ONLY {
+        // One count for both (the batch sink's would be two).
         return sink.add_count(plain.count_ones() as u64 + 6 * promos.count_ones() as u64);
     }
-    for to in Bits(plain) {
-        sink.push(mv((to as i32 - delta) as u32, to, flag))?;
-    }
-    for to in Bits(promos) {
-        for p in 0..6 {
-            sink.push(mv((to as i32 - delta) as u32, to, F_PROMO + p))?;
-        }
-    }
-    ControlFlow::Continue(())
+    sink.pawns(plain, delta, flag)?;
+    sink.promos(promos, delta, &PROMO_FLAGS)
 }
 
 /// Rejected pawn candidates (to each of `targets`, from `to - delta`).

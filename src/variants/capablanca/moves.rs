@@ -2,6 +2,8 @@
 //! (CAP-1). The edge speaks its UCI-like text (see
 //! [`super::notation::parse_move`] and `Capablanca::text_of`).
 
+use crate::core::batch::packed_move;
+
 use super::position::Role;
 
 /// Move flags (bits 14.. of a compact move).
@@ -21,6 +23,16 @@ pub const PROMOTIONS: [Role; 6] = [
     Role::Knight,
     Role::Archbishop,
     Role::Chancellor,
+];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u32; 6] = [
+    F_PROMO,
+    F_PROMO + 1,
+    F_PROMO + 2,
+    F_PROMO + 3,
+    F_PROMO + 4,
+    F_PROMO + 5,
 ];
 
 /// A compact move: from (bits 0..7), to (7..14), flag (14..18).
@@ -56,3 +68,5 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
         None
     }
 }
+
+packed_move!(Mv, u32, F_NORMAL, mv);

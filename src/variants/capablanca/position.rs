@@ -11,6 +11,7 @@
 
 use std::sync::OnceLock;
 
+use crate::core::bitchess::piece_sets;
 use crate::core::bitchess::ChessRole;
 pub use crate::core::bitchess::{Bits, PieceSets};
 pub use crate::core::chess::ByRole;
@@ -360,18 +361,7 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
-impl PieceSets for Pos {
-    type Board = u128;
-    type Role = Role;
-    #[inline(always)]
-    fn side(&self, color: Color) -> u128 {
-        self.colors[color]
-    }
-    #[inline(always)]
-    fn of_role(&self, role: Role) -> u128 {
-        self.roles[role]
-    }
-}
+piece_sets!(Pos, u128, Role);
 
 impl Pos {
     /// The king square of `color` (`N` if there is none).

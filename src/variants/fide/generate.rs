@@ -14,113 +14,22 @@
 //! that exposes the king, each castling condition that fails) with the
 //! reason; for every other sink that code is compiled out.
 
+use crate::core::batch::BatchSink;
 use crate::core::bitboard::{
     bit, tables, Bits, Tables, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8,
 };
 use crate::core::{Color, Flow, MoveSink, Rejection};
 
-use super::moves::{mv, promotion_flag, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO};
+use super::moves::{mv, promotion_flag, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, PROMO_FLAGS};
 use super::notation::sq_name;
 use super::position::{
     PieceSets, Pos, Role, BK, BQ, MUT_CASTLE_THROUGH_CHECK, MUT_EP_IGNORES_PIN, MUT_NO_EP,
     MUT_NO_UNDERPROMOTION, MUT_PINNED_MOVE, NO_EP, WK, WQ,
 };
 
-/// How the generator hands moves to any core sink (a list, a count: bulk
-/// counting at perft leaves, where no move is built, a first-move probe,
-/// or `explain`'s collector of candidates). Each call passes the sink's
-/// `Break` up; for sinks that never stop it folds away.
-trait Sink {
-    /// Moves of a piece (not a pawn) from `from` to each of `targets`.
-    fn piece(&mut self, from: u32, targets: u64) -> Flow;
-    /// Pawn moves to each of `targets`, from `to - delta`, with `flag`.
-    fn pawns(&mut self, targets: u64, delta: i32, flag: u16) -> Flow;
-    /// Promotions to each of `targets`, from `to - delta`: four moves each,
-    /// or only the queen when `queen_only` (mutant `no-underpromotion`).
-    fn promos(&mut self, targets: u64, delta: i32, queen_only: bool) -> Flow;
-    fn one(&mut self, m: Mv) -> Flow;
-    /// Candidates from `from` to each of `targets` that the generator
-    /// discards, with why (`flag_of` gives each one's flag; a promotion
-    /// flag stands for the four promotions, or the queen's only when
-    /// `queen_only`). Does nothing unless the sink wants them
-    /// ([`MoveSink::WANTS_REJECTED`]).
-    fn discard(
-        &mut self,
-        from: u32,
-        targets: u64,
-        flag_of: impl Fn(u32) -> u16,
-        queen_only: bool,
-        why: impl Fn(u32) -> Rejection,
-    );
-}
-
-impl<S: MoveSink<Mv>> Sink for S {
-    #[inline]
-    fn piece(&mut self, from: u32, targets: u64) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Bits(targets) {
-            self.push(mv(from, to, F_NORMAL))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn pawns(&mut self, targets: u64, delta: i32, flag: u16) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Bits(targets) {
-            self.push(mv((to as i32 - delta) as u32, to, flag))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn promos(&mut self, targets: u64, delta: i32, queen_only: bool) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64 * if queen_only { 1 } else { 4 });
-        }
-        for to in Bits(targets) {
-            let from = (to as i32 - delta) as u32;
-            if queen_only {
-                self.push(mv(from, to, promotion_flag(Role::Queen)))?;
-            } else {
-                for r in 0..4 {
-                    self.push(mv(from, to, F_PROMO + r))?;
-                }
-            }
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn one(&mut self, m: Mv) -> Flow {
-        self.push(m)
-    }
-    fn discard(
-        &mut self,
-        from: u32,
-        targets: u64,
-        flag_of: impl Fn(u32) -> u16,
-        queen_only: bool,
-        why: impl Fn(u32) -> Rejection,
-    ) {
-        if !S::WANTS_REJECTED {
-            return;
-        }
-        for to in Bits(targets) {
-            let flag = flag_of(to);
-            if flag < F_PROMO {
-                self.reject(mv(from, to, flag), why(to));
-            } else if queen_only {
-                self.reject(mv(from, to, promotion_flag(Role::Queen)), why(to));
-            } else {
-                for r in 0..4 {
-                    self.reject(mv(from, to, F_PROMO + r), why(to));
-                }
-            }
-        }
-    }
-}
+/// The promotion flag of the queen (all a pawn gets under the mutant
+/// `no-underpromotion`).
+const QUEEN: u16 = promotion_flag(Role::Queen);
 
 /// A discarded candidate's rejection: FIDE-1, with the reason.
 fn rejection(reason: String) -> Rejection {
@@ -325,7 +234,13 @@ impl Pos {
                 } else {
                     0
                 };
-                sink.discard(from, reach & !kept, |_| F_NORMAL, false, |to| why(from, to));
+                sink.discard(
+                    from,
+                    reach & !kept,
+                    |_| Some(F_NORMAL),
+                    &[],
+                    |to| why(from, to),
+                );
             }
         }
 
@@ -358,15 +273,21 @@ impl Pos {
         double_step &= tmask;
         left &= tmask;
         right &= tmask;
-        let queen_only = self.mutants & MUT_NO_UNDERPROMOTION != 0;
+        // Knight, bishop, rook, queen; only the queen under the mutant
+        // `no-underpromotion`.
+        let kinds: &[u16] = if self.mutants & MUT_NO_UNDERPROMOTION != 0 {
+            &[QUEEN]
+        } else {
+            &PROMO_FLAGS
+        };
         sink.pawns(single & !rank8, d_up, F_NORMAL)?;
         sink.pawns(double_step, 2 * d_up, F_DOUBLE)?;
         sink.pawns(left & !rank8, d_left, F_NORMAL)?;
         sink.pawns(right & !rank8, d_right, F_NORMAL)?;
         if (single | left | right) & rank8 != 0 {
-            sink.promos(single & rank8, d_up, queen_only)?;
-            sink.promos(left & rank8, d_left, queen_only)?;
-            sink.promos(right & rank8, d_right, queen_only)?;
+            sink.promos(single & rank8, d_up, kinds)?;
+            sink.promos(left & rank8, d_left, kinds)?;
+            sink.promos(right & rank8, d_right, kinds)?;
         }
         if S::WANTS_REJECTED {
             for from in Bits(pawns) {
@@ -382,11 +303,11 @@ impl Pos {
                     0
                 };
                 let flag_of = |to: u32| match bit(to) {
-                    x if x & rank8 != 0 => F_PROMO,
-                    x if x & s2 != 0 => F_DOUBLE,
-                    _ => F_NORMAL,
+                    x if x & rank8 != 0 => None,
+                    x if x & s2 != 0 => Some(F_DOUBLE),
+                    _ => Some(F_NORMAL),
                 };
-                sink.discard(from, reach & !kept, flag_of, queen_only, |to| why(from, to));
+                sink.discard(from, reach & !kept, flag_of, kinds, |to| why(from, to));
             }
         }
 
@@ -413,7 +334,7 @@ impl Pos {
                         && t.pawn[us.index()][ks] & self.roles[Role::Pawn] & enemy & !bit(cap) == 0
                 };
                 if legal {
-                    sink.one(mv(from, ep, F_EP))?;
+                    sink.push(mv(from, ep, F_EP))?;
                 } else if S::WANTS_REJECTED {
                     let reason = if checkers & !bit(cap) != 0 {
                         why(from, ep).reason
@@ -462,7 +383,7 @@ impl Pos {
                     None
                 };
                 match broken {
-                    None => sink.one(mv(home, to, F_CASTLE))?,
+                    None => sink.push(mv(home, to, F_CASTLE))?,
                     Some(fault) if S::WANTS_REJECTED => {
                         sink.reject(mv(home, to, F_CASTLE), rejection(fault.reason(home)));
                     }

@@ -2,6 +2,8 @@
 //! (FIDE-1). The edge speaks its UCI text (see [`super::explain::parse_uci`]
 //! and `Fide::text_of`).
 
+use crate::core::batch::packed_move;
+
 use super::position::Role;
 
 /// Move flags (bits 12..16 of a compact move).
@@ -14,6 +16,9 @@ pub const F_PROMO: u16 = 4;
 
 /// The promotion roles in flag order (`F_PROMO + index`).
 pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u16; 4] = [F_PROMO, F_PROMO + 1, F_PROMO + 2, F_PROMO + 3];
 
 /// A compact move: from (bits 0..6), to (6..12), flag (12..16).
 pub type Mv = u16;
@@ -53,3 +58,5 @@ pub const fn mv_promo(m: Mv) -> Option<Role> {
         None
     }
 }
+
+packed_move!(Mv, u16, F_NORMAL, mv);

@@ -13,6 +13,7 @@ use super::moves::{
     mv_flag, mv_from, mv_to, promotion_role, Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL,
 };
 
+use crate::core::bitchess::piece_sets;
 pub use crate::core::bitchess::PieceSets;
 pub use crate::core::chess::{ByRole, Role};
 pub use crate::core::ByColor;
@@ -62,18 +63,7 @@ pub struct Pos {
     pub fullmove: u32,
 }
 
-impl PieceSets for Pos {
-    type Board = u64;
-    type Role = Role;
-    #[inline(always)]
-    fn side(&self, color: Color) -> u64 {
-        self.colors[color]
-    }
-    #[inline(always)]
-    fn of_role(&self, role: Role) -> u64 {
-        self.roles[role]
-    }
-}
+piece_sets!(Pos, u64, Role);
 
 impl Pos {
     /// The king square of `color` (64 if there is none, which only a

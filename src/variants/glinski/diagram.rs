@@ -17,7 +17,7 @@ use crate::core::hex::{Cell, Shape, DIRECTION, NOT_ALIGNED};
 use crate::core::{Color, Square};
 
 use super::moves::{Mv, F_CASTLE, F_EP};
-use super::position::{Pos, Role, FORWARD, NO_EP};
+use super::position::{PieceSets, Pos, Role, FORWARD, NO_EP};
 
 /// The square of a slot in the picture convention of [`Geometry::Hex`]
 /// (file index 0..=10 for a..l without j, rank − 1).
@@ -55,7 +55,7 @@ pub fn diagram(pos: &Pos) -> Diagram {
     let mut d = Diagram::new(geometry(shape));
     for c in shape.all() {
         let s = c.slot();
-        if let (Some(r), Some(col)) = (pos.role_at(s), pos.color_at(s)) {
+        if let (Some(r), Some(col)) = (pos.role_at(s as u32), pos.color_at(s as u32)) {
             d = d.put(square(s), piece(r, col));
         }
     }
@@ -94,7 +94,7 @@ pub fn draw_move(pos: &Pos, m: Mv) -> MoveDrawing {
     let shape = pos.shape();
     let square = |s: usize| square_on(shape, s);
     let (from, to) = (m.from as usize, m.to as usize);
-    let leap = pos.role_at(from) == Some(Role::Knight) || DIRECTION[from][to] == NOT_ALIGNED;
+    let leap = pos.role_at(from as u32) == Some(Role::Knight) || DIRECTION[from][to] == NOT_ALIGNED;
     let leg = if leap {
         Leg::leap(square(from), square(to))
     } else {

@@ -19,7 +19,7 @@ use crate::core::hex::{between, bishop_attacks, rook_attacks, Cell, Shape};
 use crate::core::{Candidates, MoveError, RuleLog, Verdict};
 
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_TRIPLE};
-use super::position::{ByColor, Color, Pos, Role, CAPTURE_DIRS, FORWARD, NO_EP};
+use super::position::{ByColor, Color, PieceSets, Pos, Role, CAPTURE_DIRS, FORWARD, NO_EP};
 
 /// Parses the canonical move text: (from, to, promotion role).
 ///
@@ -155,7 +155,10 @@ fn no_candidate(
         };
     }
     let f = from.slot();
-    let Some(role) = pos.role_at(f).filter(|_| pos.colors[us] & from.bit() != 0) else {
+    let Some(role) = pos
+        .role_at(f as u32)
+        .filter(|_| pos.colors[us] & from.bit() != 0)
+    else {
         return format!("no piece of the side to move on {from_name}");
     };
     let promos: Vec<Option<Role>> = c

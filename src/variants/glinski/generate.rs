@@ -16,6 +16,7 @@
 //! that exposes the king) with the reason; for every other sink that code
 //! is compiled out.
 
+use crate::core::batch::BatchSink;
 use crate::core::hex::{
     self, between, bishop_attacks, first_blocker, line, rook_attacks, shift, Cells, Shape,
     DIAGONAL_LINES, ORTHOGONAL_LINES, RAYS,
@@ -23,99 +24,12 @@ use crate::core::hex::{
 use crate::core::{Flow, MoveSink, Rejection};
 
 use super::base::BaseId;
-use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_PROMO, F_TRIPLE};
+use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE, PROMO_FLAGS};
 use super::position::{
-    base_of, bit, Color, Pos, Role, CAPTURE_DIRS, FORWARD, MUT_CASTLE_THROUGH_CHECK,
+    base_of, bit, Color, PieceSets, Pos, Role, CAPTURE_DIRS, FORWARD, MUT_CASTLE_THROUGH_CHECK,
     MUT_CENTRE_DOUBLE_STEP, MUT_FIRST_MOVE_DOUBLE_STEP, MUT_KING_INTO_CHECK, MUT_NO_EP,
     MUT_NO_TRIPLE_STEP, MUT_PINNED_MOVE, NO_EP, OPT_EP_LAST, OPT_LONG_CASTLING,
 };
-
-/// How the generator hands moves to any core sink (a list, a count: bulk
-/// counting at perft leaves, where no move is built, a first-move probe,
-/// or `explain`'s collector of candidates). Each call passes the sink's
-/// `Break` up; for sinks that never stop it folds away.
-trait Sink {
-    /// Moves of a piece (not a pawn) from `from` to each of `targets`.
-    fn piece(&mut self, from: usize, targets: u128) -> Flow;
-    /// Pawn moves to each of `targets`, from the slot `back` away, with
-    /// `flag`.
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow;
-    /// Promotions to each of `targets`: four moves each (Q, R, B, N).
-    fn promos(&mut self, targets: u128, back: i32) -> Flow;
-    fn one(&mut self, m: Mv) -> Flow;
-    /// Candidates from `from` to each of `targets` that the generator
-    /// discards, with why (`flag_of` gives each one's flag; a promotion
-    /// flag stands for the four promotions). Does nothing unless the sink
-    /// wants them ([`MoveSink::WANTS_REJECTED`]).
-    fn discard(
-        &mut self,
-        from: usize,
-        targets: u128,
-        flag_of: impl Fn(usize) -> u8,
-        why: impl Fn(usize) -> Rejection,
-    );
-}
-
-impl<S: MoveSink<Mv>> Sink for S {
-    #[inline]
-    fn piece(&mut self, from: usize, targets: u128) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            self.push(Mv::new(from, to, F_NORMAL))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn pawns(&mut self, targets: u128, back: i32, flag: u8) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            self.push(Mv::new((to as i32 + back) as usize, to, flag))?;
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn promos(&mut self, targets: u128, back: i32) -> Flow {
-        if S::COUNTS_ONLY {
-            return self.add_count(4 * targets.count_ones() as u64);
-        }
-        for to in Cells(targets) {
-            let from = (to as i32 + back) as usize;
-            for r in 0..4 {
-                self.push(Mv::new(from, to, F_PROMO + r))?;
-            }
-        }
-        Flow::Continue(())
-    }
-    #[inline]
-    fn one(&mut self, m: Mv) -> Flow {
-        self.push(m)
-    }
-    fn discard(
-        &mut self,
-        from: usize,
-        targets: u128,
-        flag_of: impl Fn(usize) -> u8,
-        why: impl Fn(usize) -> Rejection,
-    ) {
-        if !S::WANTS_REJECTED {
-            return;
-        }
-        for to in Cells(targets) {
-            let flag = flag_of(to);
-            if !(F_PROMO..F_TRIPLE).contains(&flag) {
-                self.reject(Mv::new(from, to, flag), why(to));
-            } else {
-                for r in 0..4 {
-                    self.reject(Mv::new(from, to, F_PROMO + r), why(to));
-                }
-            }
-        }
-    }
-}
 
 /// `x` restricted to the board of base `B` (nothing to do on Gliński's
 /// board: the slot tables are its cells).
@@ -224,7 +138,7 @@ impl Pos {
                 }
             }
         }
-        sink.piece(k, ktargets)?;
+        sink.piece(k as u32, ktargets)?;
         if !base.castlings.is_empty() {
             self.castlings::<B, S>(sink, us, k, occ, checkers != 0)?;
         }
@@ -253,7 +167,7 @@ impl Pos {
                 let c = checkers.trailing_zeros() as usize;
                 Rejection::new(rule, format!(
                     "leaves own king in check: the move does not answer the check of the king on {king} by the {} on {}",
-                    self.role_at(c).unwrap_or(Role::Pawn).name(),
+                    self.role_at(c as u32).unwrap_or(Role::Pawn).name(),
                     name(c)
                 ))
             } else {
@@ -261,7 +175,7 @@ impl Pos {
                     rule,
                     format!(
                         "leaves own king in check: the {} on {} is pinned to the king on {king}",
-                        self.role_at(from).unwrap_or(Role::Pawn).name(),
+                        self.role_at(from as u32).unwrap_or(Role::Pawn).name(),
                         name(from)
                     ),
                 )
@@ -270,7 +184,7 @@ impl Pos {
 
         // Knights (a pinned knight never moves).
         for from in Cells(self.roles[Role::Knight] & own & !pinned) {
-            sink.piece(from, on::<B>(hex::KNIGHT[from]) & tmask)?;
+            sink.piece(from as u32, on::<B>(hex::KNIGHT[from]) & tmask)?;
         }
         // Sliders; a pinned slider keeps to its pin line (and has no move
         // at all when in check).
@@ -278,14 +192,14 @@ impl Pos {
         let orth = (self.roles[Role::Rook] | self.roles[Role::Queen]) & own;
         for from in Cells((diag | orth) & !pinned) {
             sink.piece(
-                from,
+                from as u32,
                 on::<B>(self.slider_attacks(from, diag, orth, occ)) & tmask,
             )?;
         }
         if checkers == 0 {
             for from in Cells((diag | orth) & pinned) {
                 let a = on::<B>(self.slider_attacks(from, diag, orth, occ));
-                sink.piece(from, a & !own & line(k, from))?;
+                sink.piece(from as u32, a & !own & line(k, from))?;
             }
         }
         if S::WANTS_REJECTED {
@@ -306,7 +220,13 @@ impl Pos {
                 } else {
                     0
                 };
-                sink.discard(from, reach & !kept, |_| F_NORMAL, |to| why(from, to));
+                sink.discard(
+                    from as u32,
+                    reach & !kept,
+                    |_| Some(F_NORMAL),
+                    &[],
+                    |to| why(from, to as usize),
+                );
             }
         }
 
@@ -360,19 +280,19 @@ impl Pos {
         left &= tmask;
         right &= tmask;
         let promo = base.promotion[us];
-        let back = -fwd.slot_offset();
-        let (b1, b2) = (-c1.slot_offset(), -c2.slot_offset());
-        sink.pawns(single & !promo, back, F_NORMAL)?;
-        sink.pawns(double_step, 2 * back, F_DOUBLE)?;
+        let step = fwd.slot_offset();
+        let (d1, d2) = (c1.slot_offset(), c2.slot_offset());
+        sink.pawns(single & !promo, step, F_NORMAL)?;
+        sink.pawns(double_step, 2 * step, F_DOUBLE)?;
         if has_three {
-            sink.pawns(triple, 3 * back, F_TRIPLE)?;
+            sink.pawns(triple, 3 * step, F_TRIPLE)?;
         }
-        sink.pawns(left & !promo, b1, F_NORMAL)?;
-        sink.pawns(right & !promo, b2, F_NORMAL)?;
+        sink.pawns(left & !promo, d1, F_NORMAL)?;
+        sink.pawns(right & !promo, d2, F_NORMAL)?;
         if (single | left | right) & promo != 0 {
-            sink.promos(single & promo, back)?;
-            sink.promos(left & promo, b1)?;
-            sink.promos(right & promo, b2)?;
+            sink.promos(single & promo, step, &PROMO_FLAGS)?;
+            sink.promos(left & promo, d1, &PROMO_FLAGS)?;
+            sink.promos(right & promo, d2, &PROMO_FLAGS)?;
         }
         if S::WANTS_REJECTED {
             for from in Cells(pawns) {
@@ -388,13 +308,15 @@ impl Pos {
                 } else {
                     0
                 };
-                let flag_of = |to: usize| match bit(to) {
-                    x if x & promo != 0 => F_PROMO,
-                    x if x & s2 != 0 => F_DOUBLE,
-                    x if x & s3 != 0 => F_TRIPLE,
-                    _ => F_NORMAL,
+                let flag_of = |to: u32| match bit(to as usize) {
+                    x if x & promo != 0 => None,
+                    x if x & s2 != 0 => Some(F_DOUBLE),
+                    x if x & s3 != 0 => Some(F_TRIPLE),
+                    _ => Some(F_NORMAL),
                 };
-                sink.discard(from, reach & !kept, flag_of, |to| why(from, to));
+                sink.discard(from as u32, reach & !kept, flag_of, &PROMO_FLAGS, |to| {
+                    why(from, to as usize)
+                });
             }
         }
 
@@ -418,7 +340,7 @@ impl Pos {
                 for from in Cells(base.pawn_attacks(kind, them, ep) & pawns) {
                     let occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep);
                     if !self.attacked_on::<B>(k, them, enemy & !bit(cap), occ2) {
-                        sink.one(Mv::new(from, ep, F_EP))?;
+                        sink.push(Mv::new(from, ep, F_EP))?;
                     } else if S::WANTS_REJECTED {
                         let reason = if checkers & !bit(cap) != 0 {
                             why(from, ep).reason
@@ -486,7 +408,7 @@ impl Pos {
                     self.attacked_on::<B>(kto as usize, them, enemy, occ2)
                 };
                 if open && !lands_attacked {
-                    sink.one(m)?;
+                    sink.push(m)?;
                 } else if S::WANTS_REJECTED {
                     let name = |s: usize| base.shape.slot_name(s);
                     let reason = if blocked {

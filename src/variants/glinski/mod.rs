@@ -246,18 +246,7 @@ impl Game for Glinski {
     /// stalemate (a draw). A missing king (only under the mutant
     /// `king-into-check`) loses.
     fn outcome(&self) -> Option<Outcome> {
-        let them = Game::turn(self).other();
-        if self.pos.king(self.pos.turn).is_none() {
-            return Some(Outcome::Win(them));
-        }
-        if crate::core::Game::has_legal_move(self) {
-            return None;
-        }
-        Some(if self.pos.checked() {
-            Outcome::Win(them)
-        } else {
-            Outcome::Draw
-        })
+        self.pos.outcome(|| Game::has_legal_move(self))
     }
 
     /// GLN-1 (RULINGS 3.4): Gliński's rules score a stalemate ¾ to the
@@ -460,18 +449,7 @@ macro_rules! hex_game {
             /// No legal move: checkmate (in check: the other side wins) or
             /// stalemate (a draw).
             fn outcome(&self) -> Option<$crate::core::Outcome> {
-                let them = $crate::core::Game::turn(self).other();
-                if self.pos.king(self.pos.turn).is_none() {
-                    return Some($crate::core::Outcome::Win(them));
-                }
-                if $crate::core::Game::has_legal_move(self) {
-                    return None;
-                }
-                Some(if self.pos.checked() {
-                    $crate::core::Outcome::Win(them)
-                } else {
-                    $crate::core::Outcome::Draw
-                })
+                self.pos.outcome(|| $crate::core::Game::has_legal_move(self))
             }
         }
 

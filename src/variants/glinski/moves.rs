@@ -2,6 +2,8 @@
 //! a flag, three bytes (GLN-1, MCC-1, SHF-1). The edge speaks its text
 //! (see [`super::explain::text_of_on`]).
 
+use crate::core::batch::packed_move;
+
 use super::position::Role;
 
 /// Move flags.
@@ -17,6 +19,9 @@ pub const F_CASTLE: u8 = 8;
 
 /// The promotion roles in flag order (`F_PROMO + index`).
 pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The promotion flags, in the order a generator lists a pawn's promotions.
+pub const PROMO_FLAGS: [u8; 4] = [F_PROMO, F_PROMO + 1, F_PROMO + 2, F_PROMO + 3];
 
 /// A compact move: from and to slots and a flag.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -50,3 +55,7 @@ impl Mv {
         }
     }
 }
+
+packed_move!(Mv, u8, F_NORMAL, |f: u32, t: u32, flag| Mv::new(
+    f as usize, t as usize, flag
+));

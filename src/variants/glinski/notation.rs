@@ -63,7 +63,9 @@ use crate::core::Field;
 use crate::core::{Color, PositionError};
 
 use super::base::{Base, BaseId};
-use super::position::{ByColor, ByRole, Pos, Role, FORWARD, MUT_CENTRE_DOUBLE_STEP, NO_EP};
+use super::position::{
+    ByColor, ByRole, PieceSets, Pos, Role, FORWARD, MUT_CENTRE_DOUBLE_STEP, NO_EP,
+};
 use crate::core::hex::Shape;
 
 /// The start position (GLN-1).
@@ -581,7 +583,7 @@ pub fn write(pos: &Pos) -> String {
     for rank in (0..ranks_of(shape)).rev() {
         let mut empty = 0;
         for c in shape_rank_cells(shape, rank) {
-            match pos.role_at(c.slot()) {
+            match pos.role_at(c.slot() as u32) {
                 None => empty += 1,
                 Some(r) => {
                     if empty > 0 {

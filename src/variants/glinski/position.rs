@@ -10,12 +10,14 @@
 //! [`super::generate`], the compact move in [`super::moves`].
 
 use crate::core::hex::{self, bishop_attacks, rook_attacks, DIAGONAL_LINES, ORTHOGONAL_LINES};
-use crate::core::Trace;
+use crate::core::{Outcome, Trace};
 
 use super::base::{Base, BaseId, BASES, GLINSKI};
 use super::moves::{Mv, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_TRIPLE};
 use crate::core::hex::Shape;
 
+use crate::core::bitchess::piece_sets;
+pub use crate::core::bitchess::PieceSets;
 pub use crate::core::chess::{ByRole, Role};
 pub use crate::core::{ByColor, Color};
 
@@ -121,17 +123,11 @@ pub(super) const fn base_of<const B: usize>() -> &'static Base {
     &BASES[B]
 }
 
+// The occupancy boards as the shared square sets: `occupied`, `pieces`,
+// `role_at` and `color_at` (slot indices as `u32`) come from there.
+piece_sets!(Pos, u128, Role);
+
 impl Pos {
-    #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.colors[Color::White] | self.colors[Color::Black]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> u128 {
-        self.colors[color] & self.roles[role]
-    }
-
     /// The base the position is played on.
     #[inline]
     pub fn base(&self) -> &'static Base {
@@ -147,29 +143,6 @@ impl Pos {
     /// The name of slot `s` on this position's board.
     pub fn name(&self, s: usize) -> String {
         self.shape().slot_name(s)
-    }
-
-    /// The role on slot `s`, if any.
-    #[inline]
-    pub fn role_at(&self, s: usize) -> Option<Role> {
-        let b = bit(s);
-        if self.occupied() & b == 0 {
-            return None;
-        }
-        Role::ALL.into_iter().find(|&r| self.roles[r] & b != 0)
-    }
-
-    /// The colour of the piece on slot `s`, if any.
-    #[inline]
-    pub fn color_at(&self, s: usize) -> Option<Color> {
-        let b = bit(s);
-        if self.colors[Color::White] & b != 0 {
-            Some(Color::White)
-        } else if self.colors[Color::Black] & b != 0 {
-            Some(Color::Black)
-        } else {
-            None
-        }
     }
 
     /// The king slot of `color` (`None` only under a mutant that lets a
@@ -250,6 +223,26 @@ impl Pos {
         self.in_check(self.turn)
     }
 
+    /// The end of the game (GLN-1, MCC-1, SHF-1), `has_legal_move` asked
+    /// only when the side to move has its king: without it (only under
+    /// the mutant `king-into-check`) that side has lost; else, with no
+    /// legal move, checkmate (in check: the other side wins) or stalemate
+    /// (a draw).
+    pub fn outcome(&self, has_legal_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        let them = self.turn.other();
+        if self.king(self.turn).is_none() {
+            return Some(Outcome::Win(them));
+        }
+        if has_legal_move() {
+            return None;
+        }
+        Some(if self.checked() {
+            Outcome::Win(them)
+        } else {
+            Outcome::Draw
+        })
+    }
+
     /// Plays a move produced by [`Pos::generate`] (copy-make: the caller
     /// keeps the old position), telling `trace` the rule of each effect
     /// that happens (a capture, en passant, promotion, castling: the
@@ -261,7 +254,7 @@ impl Pos {
         let us = self.turn;
         let them = us.other();
         let (fb, tb) = (bit(from), bit(to));
-        let role = self.role_at(from).unwrap_or(Role::Pawn);
+        let role = self.role_at(from as u32).unwrap_or(Role::Pawn);
         self.halfmove += 1;
         if self.colors[them] & tb != 0 {
             for r in &mut self.roles.0 {

@@ -41,7 +41,7 @@ use crate::core::MoveError;
 
 use super::explain::{parse_text, text_of};
 use super::moves::{Mv, F_EP};
-use super::position::{Pos, Role};
+use super::position::{PieceSets, Pos, Role};
 
 /// The language of a record's piece letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -320,7 +320,7 @@ fn matches(pos: &Pos, san: &San, lang: Lang, m: Mv) -> bool {
     let (Some(from), Some(to)) = (from, to) else {
         return false;
     };
-    let role = pos.role_at(from.slot()).unwrap_or(Role::Pawn);
+    let role = pos.role_at(from.slot() as u32).unwrap_or(Role::Pawn);
     let want = match san.letter {
         None => Role::Pawn,
         Some(c) => match lang.role(c) {
@@ -356,7 +356,7 @@ fn matches(pos: &Pos, san: &San, lang: Lang, m: Mv) -> bool {
         let victim = if ep {
             Role::Pawn
         } else {
-            pos.role_at(to.slot()).unwrap_or(Role::Pawn)
+            pos.role_at(to.slot() as u32).unwrap_or(Role::Pawn)
         };
         if lang.role(c) != Some(victim) && !(c == 'P' && victim == Role::Pawn) {
             return false;
@@ -462,7 +462,7 @@ fn no_match_reason(pos: &Pos, san: &San, langs: &[Lang]) -> String {
     let of_kind: Vec<Mv> = legal
         .iter()
         .copied()
-        .filter(|m| kinds.contains(&pos.role_at(m.from as usize).unwrap_or(Role::Pawn)))
+        .filter(|m| kinds.contains(&pos.role_at(m.from as u32).unwrap_or(Role::Pawn)))
         .collect();
     let names: Vec<&str> = kinds.iter().map(|&k| k.name()).collect();
     let what = names.join(" or ");
