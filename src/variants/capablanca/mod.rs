@@ -289,20 +289,9 @@ mod tests {
             "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
             "rnabqkbcnr/pppp1ppppp/10/10/3pP5/10/PPP2PPPPP/RNABQKBCNR b KQkq e3 0 3",
         ];
-        let alphabet = b"pnbrqkacPNBRQKAC12345678910/ -wbjKQkq0x";
-        let mut next = crate::core::testing::xorshift(0x2545_f491_4f6c_dd1d);
+        let alphabet = "pnbrqkacPNBRQKAC12345678910/ -wbjKQkq0x";
         let mut accepted = 0;
-        for i in 0..5_000 {
-            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
-            let at = next(bytes.len());
-            match next(3) {
-                0 => bytes[at] = alphabet[next(alphabet.len())],
-                1 => {
-                    bytes.remove(at);
-                }
-                _ => bytes.insert(at, alphabet[next(alphabet.len())]),
-            }
-            let text = String::from_utf8_lossy(&bytes).to_string();
+        for text in crate::core::testing::mangled(&seeds, alphabet, 5_000, 0x2545_f491_4f6c_dd1d) {
             if let Ok(g) = Capablanca::from_fen(&text, 0) {
                 accepted += 1;
                 let fen = g.to_text();
