@@ -1,8 +1,15 @@
 //! arbiter: a reference rules interpreter and perft / rules-conformance
 //! suite for orthodox chess, Sonic Chess (Advanced), Hop Chess, Crazy
-//! Chess (not so simple, with denial), Checkers with Bosses, English
-//! draughts, Gliński's hexagonal chess and hexagonal Sonic. See
-//! `CONFORMANCE.md` for the reading of every rule.
+//! Chess (not so simple, with denial), Checkers with Bosses, and the
+//! bases they build on: English draughts, Gliński's, McCooey's and
+//! Shafran's hexagonal chess (hexagonal Sonic plays on all three) and
+//! Capablanca chess. See `CONFORMANCE.md` for the reading of every rule.
+//!
+//! Every game is a folder of [`variants`] with the same files for the
+//! same roles: `mod.rs` (registry entry and trait impls), `position.rs`,
+//! `moves.rs` (the game's compact move), `generate.rs`, `notation.rs`,
+//! `explain.rs`, `diagram.rs`; what games share is written once in
+//! [`core`] (for example [`core::bitchess`] for the bitboard chess games).
 //!
 //! As a library (`cargo add arbiter --no-default-features`: move
 //! generation, notation, explain and perft, with no command-line, picture
