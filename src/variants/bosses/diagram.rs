@@ -31,14 +31,14 @@ use crate::variants::draughts::diagram::{first_wrong, is_jump, is_series, leg, o
 
 use super::moves::{Turn, NO_DROP};
 use super::notation::MoveText;
-use super::position::{ci, far_rank, Bosses, LETTERS};
+use super::position::{far_rank, Bosses, LETTERS};
 
 /// The piece on bitboard index `i`, as drawn (type letter and side).
 fn piece_at(g: &Bosses, i: u8) -> Option<Piece> {
     let bit = 1u64 << i;
     let c = [Color::White, Color::Black]
         .into_iter()
-        .find(|&c| g.pieces[ci(c)] & bit != 0)?;
+        .find(|&c| g.pieces[c] & bit != 0)?;
     Some(Piece::new(LETTERS[g.kind_at(i)] as char, c))
 }
 
@@ -88,7 +88,7 @@ pub fn diagram(g: &Bosses) -> Diagram {
     for c in [Color::White, Color::Black] {
         d = d.fact(Fact::Reserve {
             color: c,
-            pieces: letters(g.reserve[ci(c)], c),
+            pieces: letters(g.reserve[c], c),
         });
     }
     for c in [g.turn, g.turn.other()] {
@@ -113,11 +113,11 @@ pub fn diagram(g: &Bosses) -> Diagram {
         "a boss has {} hit points (CWB-8)",
         g.rules.hp
     )));
-    let occ = g.pieces[0] | g.pieces[1];
+    let occ = g.occupied();
     if !g.rules.no_binding
         && (g.kind[super::position::O] | g.kind[super::position::C]) & occ == 0
-        && g.pieces[0] != 0
-        && g.pieces[1] != 0
+        && g.pieces[Color::White] != 0
+        && g.pieces[Color::Black] != 0
     {
         d = d.fact(Fact::Note(
             "only diagonal movers left: the binding rule may apply after each turn (CWB-9)".into(),
@@ -160,7 +160,7 @@ impl Builder<'_> {
                 .iter()
                 .position(|&l| l == piece.to_ascii_uppercase())
             {
-                let occ = self.g.pieces[0] | self.g.pieces[1];
+                let occ = self.g.occupied();
                 if to.file() < 8 && to.rank() < 8 && occ & (1 << dr::index(to)) == 0 {
                     self.g.drop_boss(k, dr::index(to));
                 }
@@ -192,7 +192,7 @@ impl Builder<'_> {
             let oi = (dr::index(a) + dr::index(b)) / 2;
             let o = dr::square(oi);
             let ob = 1u64 << oi;
-            if self.g.pieces[1 - ci(self.start.turn)] & ob == 0 {
+            if self.g.pieces[self.start.turn.other()] & ob == 0 {
                 self.note(format!("leg {n}: {a}x{b} jumps no enemy piece"));
                 continue;
             }

@@ -13,7 +13,7 @@
 use crate::core::Color;
 
 use super::moves::{Drops, NO_DROP};
-use super::position::{ci, Bosses};
+use super::position::Bosses;
 
 /// CWB-7: the owner's first three ranks.
 fn drop_zone(c: Color) -> u64 {
@@ -30,7 +30,7 @@ impl Bosses {
     pub(super) fn pending(&self, c: Color) -> u8 {
         let mut out = 0;
         for k in 0..3 {
-            if self.reserve[ci(c)] & (1 << k) != 0 && self.pieces[ci(c)] & self.kind[k] == 0 {
+            if self.reserve[c] & (1 << k) != 0 && self.pieces[c] & self.kind[k] == 0 {
                 out |= 1 << k;
             }
         }
@@ -41,7 +41,7 @@ impl Bosses {
     /// leaves the reserve for `idx` with full hit points, crowned unless
     /// `boss-promotes`.
     pub(super) fn drop_boss(&mut self, k: usize, idx: u8) {
-        let me = ci(self.turn);
+        let me = self.turn;
         let bit = 1u64 << idx;
         self.pieces[me] |= bit;
         self.kind[k] |= bit;
@@ -69,7 +69,7 @@ impl Bosses {
     pub(super) fn placements(&self) -> Vec<Drops> {
         let pending = self.pending(self.turn);
         let kinds: Vec<usize> = (0..3).filter(|k| pending & (1 << k) != 0).collect();
-        let zone = drop_zone(self.turn) & !(self.pieces[0] | self.pieces[1]);
+        let zone = drop_zone(self.turn) & !self.occupied();
         let squares: Vec<u8> = (0..64u8).filter(|&i| zone & (1 << i) != 0).collect();
         let n = kinds.len().min(squares.len());
         let mut out = Vec::new();

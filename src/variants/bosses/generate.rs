@@ -11,15 +11,15 @@ use crate::variants::draughts::{self as dr, Arena, Captures, Series};
 
 use super::binding::Shift;
 use super::moves::{Drops, Path, Turn, NO_DROPS};
-use super::position::{ci, far_rank, Bosses, CROWNED_DIRS, MAN_DIRS};
+use super::position::{far_rank, Bosses, CROWNED_DIRS, MAN_DIRS};
 
 impl Bosses {
     /// Runs `visit` over every complete capture series of the side to move
     /// (CWB-3, CWB-5, CWB-6, CWB-8), piece by piece in square order.
     pub(super) fn for_each_series(&self, visit: &mut impl FnMut(&Series) -> Flow) -> Flow {
-        let me = ci(self.turn);
-        let occ = self.pieces[0] | self.pieces[1];
-        let enemy = self.pieces[1 - me];
+        let me = self.turn;
+        let occ = self.occupied();
+        let enemy = self.pieces[me.other()];
         // Bulk test: which pieces have a first jump at all.
         let mut starters = 0;
         for d in 0..8 {
@@ -115,8 +115,8 @@ impl Bosses {
             return ControlFlow::Continue(());
         }
         let step = any.then_some("capturing is compulsory");
-        let me = ci(self.turn);
-        let empty = !(self.pieces[0] | self.pieces[1]);
+        let me = self.turn;
+        let empty = !self.occupied();
         let mut own = self.pieces[me];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
@@ -135,7 +135,7 @@ impl Bosses {
     /// [`Bosses::main_moves`]), counted in bulk: series without building
     /// them, steps by bitboard.
     pub(super) fn count_main(&self) -> u64 {
-        let me = ci(self.turn);
+        let me = self.turn;
         let (mut best, mut n) = (0u32, 0u64);
         let no_max = self.rules.no_max;
         let flow = self.for_each_series(&mut |s| {
@@ -151,7 +151,7 @@ impl Bosses {
         if n > 0 {
             return n;
         }
-        let empty = !(self.pieces[0] | self.pieces[1]);
+        let empty = !self.occupied();
         for k in 0..3 {
             for crowned in [false, true] {
                 let set = self.pieces[me]

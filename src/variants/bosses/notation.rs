@@ -39,11 +39,11 @@
 
 use crate::core::notation::{parse_board_field, parse_turn, turn_char, write_board_field};
 use crate::core::Field;
-use crate::core::{Board, Color, MoveError, PositionError, Square};
+use crate::core::{Board, ByColor, Color, MoveError, PositionError, Square};
 use crate::variants::draughts as dr;
 
 use super::moves::{is_jump, Turn, NO_DROP};
-use super::position::{ci, far_rank, Bosses, LETTERS};
+use super::position::{far_rank, Bosses, LETTERS};
 use super::CwbRules;
 
 /// One occupied square as the text gives it (not yet checked).
@@ -70,8 +70,8 @@ pub struct Setup {
     pub pieces: Vec<Piece>,
     /// The side to move.
     pub turn: Color,
-    /// Bosses in reserve per colour (0 = White): bit k = type k.
-    pub reserve: [u8; 2],
+    /// Bosses in reserve per colour: bit k = type k.
+    pub reserve: ByColor<u8>,
 }
 
 /// The type index of a letter (either case).
@@ -162,8 +162,8 @@ impl Setup {
     }
 
     /// The reserve field: `-` or bosses once each in the order D O C d o c.
-    fn read_reserve(res: &str) -> Result<[u8; 2], PositionError> {
-        let mut reserve = [0u8; 2];
+    fn read_reserve(res: &str) -> Result<ByColor<u8>, PositionError> {
+        let mut reserve = ByColor([0u8; 2]);
         if res == "-" {
             return Ok(reserve);
         }
@@ -179,7 +179,7 @@ impl Setup {
                     )
                 })?;
             let color = color_of(c);
-            let order = ci(color) as i32 * 3 + kind as i32;
+            let order = color.index() as i32 * 3 + kind as i32;
             if order <= last {
                 return Err(PositionError::syntax(
                     Field::Reserve,
@@ -187,7 +187,7 @@ impl Setup {
                 ));
             }
             last = order;
-            reserve[ci(color)] |= 1 << kind;
+            reserve[color] |= 1 << kind;
         }
         Ok(reserve)
     }
@@ -199,7 +199,7 @@ impl Setup {
     /// module docs.
     pub(super) fn validate(self, r: CwbRules) -> Result<Bosses, PositionError> {
         let mut p = Bosses {
-            pieces: [0; 2],
+            pieces: ByColor([0; 2]),
             kind: [0; 3],
             crowned: 0,
             boss: 0,
@@ -208,7 +208,7 @@ impl Setup {
             turn: self.turn,
             rules: r,
         };
-        let mut boss_count = [[0u8; 3]; 2];
+        let mut boss_count = ByColor([[0u8; 3]; 2]);
         for &Piece {
             square: sq,
             color,
@@ -239,7 +239,7 @@ impl Setup {
                         format!("{sq}: an uncrowned boss needs the option boss-promotes"),
                     ));
                 }
-                if p.reserve[ci(color)] & (1 << k) != 0 {
+                if p.reserve[color] & (1 << k) != 0 {
                     return Err(PositionError::invalid(
                         Field::Reserve,
                         format!(
@@ -249,8 +249,8 @@ impl Setup {
                         ),
                     ));
                 }
-                boss_count[ci(color)][k] += 1;
-                if boss_count[ci(color)][k] > 1 {
+                boss_count[color][k] += 1;
+                if boss_count[color][k] > 1 {
                     return Err(PositionError::invalid(
                         Field::Board,
                         format!("more than one {} boss {}", color.name(), LETTERS[k] as char),
@@ -259,7 +259,7 @@ impl Setup {
                 p.boss |= bit;
                 p.hp[idx as usize] = hp as u8;
             }
-            p.pieces[ci(color)] |= bit;
+            p.pieces[color] |= bit;
             p.kind[k] |= bit;
             if crowned {
                 p.crowned |= bit;
@@ -268,8 +268,8 @@ impl Setup {
         for color in [Color::White, Color::Black] {
             for (k, &letter) in LETTERS.iter().enumerate() {
                 let letter = letter as char;
-                let ordinary = p.pieces[ci(color)] & p.kind[k] & !p.boss;
-                if ordinary != 0 && boss_count[ci(color)][k] > 0 {
+                let ordinary = p.pieces[color] & p.kind[k] & !p.boss;
+                if ordinary != 0 && boss_count[color][k] > 0 {
                     return Err(PositionError::invalid(
                         Field::Board,
                         format!(
@@ -278,7 +278,7 @@ impl Setup {
                         ),
                     ));
                 }
-                if ordinary != 0 && p.reserve[ci(color)] & (1 << k) == 0 {
+                if ordinary != 0 && p.reserve[color] & (1 << k) == 0 {
                     return Err(PositionError::invalid(
                         Field::Reserve,
                         format!(
@@ -315,8 +315,8 @@ pub(super) fn write(p: &Bosses) -> String {
     let board = write_board_field(Board::CHESS, |sq| {
         let i = dr::index(sq);
         let bit = 1u64 << i;
-        let white = p.pieces[0] & bit != 0;
-        if !white && p.pieces[1] & bit == 0 {
+        let white = p.pieces[Color::White] & bit != 0;
+        if !white && p.pieces[Color::Black] & bit == 0 {
             return None;
         }
         let mut l = LETTERS[p.kind_at(i)] as char;
@@ -334,7 +334,7 @@ pub(super) fn write(p: &Bosses) -> String {
     let mut res = String::new();
     for c in [Color::White, Color::Black] {
         for (k, &letter) in LETTERS.iter().enumerate() {
-            if p.reserve[ci(c)] & (1 << k) != 0 {
+            if p.reserve[c] & (1 << k) != 0 {
                 let l = letter as char;
                 res.push(if c.is_white() {
                     l

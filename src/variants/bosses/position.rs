@@ -4,7 +4,7 @@
 //! a turn (CWB-2..CWB-10). The generator is in [`super::generate`], the
 //! turn in [`super::moves`].
 
-use crate::core::{Color, Rules, Trace};
+use crate::core::{ByColor, Color, Rules, Trace};
 use crate::variants::draughts::{self as dr, Dirs};
 
 use super::moves::{is_jump, Turn, NO_DROP};
@@ -35,8 +35,8 @@ pub(super) const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
 /// A validated Checkers with Bosses position.
 #[derive(Clone, Hash, Debug, PartialEq, Eq)]
 pub struct Bosses {
-    /// Pieces by colour (0 = White, 1 = Black); bitboards, a1 = 0.
-    pub(super) pieces: [u64; 2],
+    /// Pieces by colour; bitboards, a1 = 0.
+    pub(super) pieces: ByColor<u64>,
     /// Pieces by type D, O, C.
     pub(super) kind: [u64; 3],
     pub(super) crowned: u64,
@@ -44,14 +44,9 @@ pub struct Bosses {
     /// Remaining hit points of the bosses, by square.
     pub(super) hp: [u8; 64],
     /// Bosses in reserve per colour: bit k = type k.
-    pub(super) reserve: [u8; 2],
+    pub(super) reserve: ByColor<u8>,
     pub(super) turn: Color,
     pub(super) rules: CwbRules,
-}
-
-#[inline]
-pub(super) fn ci(c: Color) -> usize {
-    c as usize
 }
 
 /// CWB-6: the rank where `c`'s men are crowned.
@@ -103,10 +98,16 @@ impl Bosses {
         }
     }
 
+    /// The occupied squares (both sides).
+    #[inline]
+    pub(super) fn occupied(&self) -> u64 {
+        self.pieces[Color::White] | self.pieces[Color::Black]
+    }
+
     /// CWB-10: all three bosses of `c` captured (no piece, nothing in
     /// reserve).
     pub(super) fn eliminated(&self, c: Color) -> bool {
-        self.pieces[ci(c)] == 0 && self.reserve[ci(c)] == 0
+        self.pieces[c] == 0 && self.reserve[c] == 0
     }
 
     /// Plays a main move: the piece goes along `path`; every jump costs the
@@ -117,7 +118,7 @@ impl Bosses {
     /// CWB-4 capture series), then each effect: a boss hit (CWB-8), the
     /// removal at the end (CWB-5), crowning (CWB-6).
     pub(super) fn apply_path<T: Trace>(&mut self, path: &[u8], trace: &mut T) {
-        let me = ci(self.turn);
+        let me = self.turn;
         let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
             return;
         };
@@ -132,7 +133,7 @@ impl Bosses {
                 }
                 let over = (w[0] + w[1]) / 2;
                 let ob = 1u64 << over;
-                if self.pieces[1 - me] & ob == 0 {
+                if self.pieces[me.other()] & ob == 0 {
                     continue;
                 }
                 if self.boss & ob != 0 {
@@ -193,8 +194,8 @@ impl Bosses {
     }
 
     pub(super) fn remove(&mut self, bb: u64) {
-        self.pieces[0] &= !bb;
-        self.pieces[1] &= !bb;
+        self.pieces[Color::White] &= !bb;
+        self.pieces[Color::Black] &= !bb;
         for k in 0..3 {
             self.kind[k] &= !bb;
         }

@@ -6,7 +6,7 @@ use super::binding::{Shift, ShiftOptions};
 use super::moves::NO_DROPS;
 use super::position::*;
 use super::*;
-use crate::core::Field;
+use crate::core::{ByColor, Field};
 #[allow(unused_imports)]
 use crate::core::{Explain as _, Game as _, Notation as _};
 
@@ -133,16 +133,16 @@ fn start_round_trip_and_perft() {
 /// preconditions: only D pieces, `me` on one square colour, `them` on
 /// the other, no drop pending (D bosses in reserve, D men on board).
 fn binding_position(me: u64, them: u64, turn: Color, crowned: u64, rules: &Rules) -> Bosses {
-    let mut pieces = [0; 2];
-    pieces[ci(turn)] = me;
-    pieces[1 - ci(turn)] = them;
+    let mut pieces = ByColor([0; 2]);
+    pieces[turn] = me;
+    pieces[turn.other()] = them;
     let g = Bosses {
         pieces,
         kind: [me | them, 0, 0],
         crowned: crowned & (me | them),
         boss: 0,
         hp: [0; 64],
-        reserve: [1, 1],
+        reserve: ByColor([1, 1]),
         turn,
         rules: CwbRules::new(rules).unwrap(),
     };
@@ -248,7 +248,9 @@ fn binding_twelve_men_sideways() {
     )
     .unwrap();
     assert!(g.binding_applies());
-    let men: Vec<u8> = (0..64).filter(|&i| g.pieces[0] & 1 << i != 0).collect();
+    let men: Vec<u8> = (0..64)
+        .filter(|&i| g.pieces[Color::White] & 1 << i != 0)
+        .collect();
     assert_eq!(men.len(), 12);
     let mut got = g.binding_shifts();
     got.sort();
@@ -271,7 +273,9 @@ fn binding_twelve_men_forward_only() {
     )
     .unwrap();
     assert!(g.binding_applies());
-    let men: Vec<u8> = (0..64).filter(|&i| g.pieces[0] & 1 << i != 0).collect();
+    let men: Vec<u8> = (0..64)
+        .filter(|&i| g.pieces[Color::White] & 1 << i != 0)
+        .collect();
     assert_eq!(men.len(), 12);
     let want: Vec<Shift> = vec![men.iter().map(|&m| (m, m + 8)).collect()];
     assert_eq!(g.binding_shifts(), want);

@@ -27,9 +27,9 @@
 //! `from x to` when exactly one series matches.
 
 use crate::core::Field;
-use crate::core::{Color, MoveError, PositionError};
+use crate::core::{ByColor, Color, MoveError, PositionError};
 
-use super::position::{ci, English, RANK1, RANK8};
+use super::position::{English, RANK1, RANK8};
 use super::EngRules;
 
 /// The bitboard index of PDN square `n` (1..=32).
@@ -101,7 +101,7 @@ impl Setup {
             turn,
             items: Vec::new(),
         };
-        let mut seen = [false; 2];
+        let mut seen = ByColor([false; 2]);
         for f in &fields[1..] {
             let f = f.trim();
             let (color, field) = match f.chars().next() {
@@ -114,10 +114,10 @@ impl Setup {
                     ))
                 }
             };
-            if seen[ci(color)] {
+            if seen[color] {
                 return Err(PositionError::syntax(field, "piece list given twice"));
             }
-            seen[ci(color)] = true;
+            seen[color] = true;
             let body = &f[1..];
             if body.is_empty() {
                 continue;
@@ -179,7 +179,7 @@ impl Setup {
     /// [`PositionError::Invalid`] (field `white` or `black`): a square off
     /// the 32 dark squares, a square given twice, a man on its far rank.
     pub(super) fn validate(self, rules: EngRules) -> Result<English, PositionError> {
-        let mut pieces = [0u64; 2];
+        let mut pieces = ByColor([0u64; 2]);
         let mut kings = 0;
         for Item {
             color,
@@ -195,7 +195,7 @@ impl Setup {
                 ));
             }
             let bit = 1u64 << pdn_to_index(n as u8);
-            if (pieces[0] | pieces[1]) & bit != 0 {
+            if (pieces[Color::White] | pieces[Color::Black]) & bit != 0 {
                 return Err(PositionError::invalid(
                     field,
                     format!("square {n} is occupied twice"),
@@ -208,15 +208,15 @@ impl Setup {
                     format!("a man on square {n}, its far rank (it would be a king)"),
                 ));
             }
-            pieces[ci(color)] |= bit;
+            pieces[color] |= bit;
             if king {
                 kings |= bit;
             }
         }
-        let me = ci(self.turn);
+        let me = self.turn;
         Ok(English {
             us: pieces[me],
-            them: pieces[1 - me],
+            them: pieces[me.other()],
             kings,
             turn: self.turn,
             rules,

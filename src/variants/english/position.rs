@@ -32,11 +32,6 @@ pub struct English {
     pub(super) rules: EngRules,
 }
 
-#[inline]
-pub(super) fn ci(c: Color) -> usize {
-    c as usize
-}
-
 impl English {
     /// Parses and validates a position text (G4): [`notation::Setup`],
     /// then `notation::Setup::validate`.

@@ -20,7 +20,7 @@ use smallvec::SmallVec;
 use crate::core::Color;
 use crate::variants::draughts as dr;
 
-use super::position::{ci, far_rank, Bosses, C, LIGHT, O};
+use super::position::{far_rank, Bosses, C, LIGHT, O};
 
 mod search;
 
@@ -36,22 +36,25 @@ impl Bosses {
     /// (his O and C pieces cannot leave the board in his own turn).
     #[inline]
     pub(super) fn binding_possible(&self) -> bool {
-        !self.rules.no_binding && self.pieces[ci(self.turn)] & (self.kind[O] | self.kind[C]) == 0
+        !self.rules.no_binding && self.pieces[self.turn] & (self.kind[O] | self.kind[C]) == 0
     }
 
     /// CWB-9: whether the binding rule applies after the main move of the
     /// side to move (`self` is the position after the main move, turn not
     /// yet passed).
     pub(super) fn binding_applies(&self) -> bool {
-        let occ = self.pieces[0] | self.pieces[1];
-        if (self.kind[O] | self.kind[C]) & occ != 0 || self.pieces[0] == 0 || self.pieces[1] == 0 {
+        let occ = self.occupied();
+        if (self.kind[O] | self.kind[C]) & occ != 0
+            || self.pieces[Color::White] == 0
+            || self.pieces[Color::Black] == 0
+        {
             return false;
         }
         if self.pending(Color::White) != 0 || self.pending(Color::Black) != 0 {
             return false;
         }
-        let me = self.pieces[ci(self.turn)];
-        let them = self.pieces[1 - ci(self.turn)];
+        let me = self.pieces[self.turn];
+        let them = self.pieces[self.turn.other()];
         let on_light = |bb: u64| -> Option<bool> {
             if bb & LIGHT == bb {
                 Some(true)
@@ -69,9 +72,9 @@ impl Bosses {
     /// orthogonal neighbours are all enemy pieces has only three-square
     /// escapes).
     pub(super) fn shift_options(&self) -> Vec<(u8, ShiftOptions)> {
-        let me = ci(self.turn);
-        let occ = self.pieces[0] | self.pieces[1];
-        let enemy = self.pieces[1 - me];
+        let me = self.turn;
+        let occ = self.occupied();
+        let enemy = self.pieces[me.other()];
         let orth = [dr::N, dr::E, dr::S, dr::W];
         let mut pieces: Vec<(u8, ShiftOptions)> = Vec::new();
         let mut own = self.pieces[me];
@@ -120,7 +123,7 @@ impl Bosses {
     /// CWB-9: every piece of `shift` moves at once; a man (or uncrowned
     /// boss) reaching the far rank is crowned.
     pub(super) fn apply_shift(&mut self, shift: &[(u8, u8)]) {
-        let me = ci(self.turn);
+        let me = self.turn;
         // (target, type, crowned, boss, hit points) of each shifted piece.
         type Moved = (u8, usize, bool, bool, u8);
         let saved: SmallVec<[Moved; 8]> = shift
