@@ -29,7 +29,7 @@
 //! it); play and perft use [`NoTrace`], which compiles to nothing.
 
 use crate::core::geometry::{Square, KING_DIRS};
-use crate::core::Color;
+use crate::core::{ByColor, Color};
 
 pub use crate::core::chess::{
     color, from_letter, kind, letter, make, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK,
@@ -532,12 +532,6 @@ pub fn needs_turn_end(i: usize, st: &Stack) -> bool {
 /// The squares of ranks 1 and 8.
 pub const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
 
-/// Colour index of bitboard arrays: 0 White, 1 Black.
-#[inline]
-pub fn ci(c: Color) -> usize {
-    usize::from(!c.is_white())
-}
-
 /// Bitboards of one board (bit `rank * 8 + file`): what move generation
 /// and the check test (CRZ-C1) look up instead of scanning the stacks.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
@@ -545,14 +539,14 @@ pub struct Census {
     /// Occupied squares.
     pub occ: u64,
     /// Squares whose base is White / Black.
-    pub base: [u64; 2],
+    pub base: ByColor<u64>,
     /// Squares whose base is a rook (either colour).
     pub rook_base: u64,
     /// Squares holding more than one piece.
     pub tall: u64,
     /// `any[colour][kind]`: squares holding a piece of that colour and
     /// kind at any level; `any[colour][0]`: of that colour, any kind.
-    pub any: [[u64; 7]; 2],
+    pub any: ByColor<[u64; 7]>,
     /// Squares where turn end (CRZ-P3) has something to do
     /// ([`needs_turn_end`]).
     pub marks: u64,
@@ -573,12 +567,12 @@ impl Census {
     pub fn clear(&mut self, i: usize) {
         let m = !(1u64 << i);
         self.occ &= m;
-        self.base[0] &= m;
-        self.base[1] &= m;
+        self.base[Color::White] &= m;
+        self.base[Color::Black] &= m;
         self.rook_base &= m;
         self.tall &= m;
         self.marks &= m;
-        for c in 0..2 {
+        for c in Color::BOTH {
             for k in 0..7 {
                 self.any[c][k] &= m;
             }
@@ -591,7 +585,7 @@ impl Census {
         let Some(base) = st.base() else { return };
         let bit = 1u64 << i;
         self.occ |= bit;
-        self.base[ci(color(base))] |= bit;
+        self.base[color(base)] |= bit;
         if kind(base) == ROOK {
             self.rook_base |= bit;
         }
@@ -600,7 +594,7 @@ impl Census {
         }
         let mut flags = 0;
         for &p in st.pieces() {
-            let c = ci(color(p));
+            let c = color(p);
             self.any[c][0] |= bit;
             self.any[c][kind(p) as usize] |= bit;
             flags |= p;
@@ -626,12 +620,12 @@ impl Census {
     /// Squares holding a queen of either colour (any level).
     #[inline]
     pub fn queens(&self) -> u64 {
-        self.any[0][QUEEN as usize] | self.any[1][QUEEN as usize]
+        self.any[Color::White][QUEEN as usize] | self.any[Color::Black][QUEEN as usize]
     }
 
     /// The square and level of `c`'s king (the first one found).
     pub fn king(&self, b: &Stacks, c: Color) -> Option<(usize, usize)> {
-        let ks = self.any[ci(c)][KING as usize];
+        let ks = self.any[c][KING as usize];
         if ks == 0 {
             return None;
         }

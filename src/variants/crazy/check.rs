@@ -143,7 +143,7 @@ impl Consumer for Removal<'_> {
 /// attacker ends next to it. `false` means "don't know" (the full test
 /// runs). Exactness: every move the filtered test tries is one of these.
 pub(super) fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> bool {
-    let them = ci(c.other());
+    let them = c.other();
     let near = region(z.queens(), ki);
     let near1 = grow(near);
     let a = &z.any[them];
@@ -173,7 +173,7 @@ pub(super) fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> 
     // Lines are symmetric, so this is looked up from whichever side has
     // fewer squares: the targets or the sliders.
     let (rq, bq) = sliders(z, them);
-    let targets = near & z.base[ci(c)];
+    let targets = near & z.base[c];
     if rq | bq == 0 || targets == 0 {
         return true;
     }
@@ -203,7 +203,7 @@ pub(super) fn quiet_near_king(z: &Census, c: Color, ki: usize, castling: u8) -> 
 
 /// The attacker's rook-line and bishop-line sliders (any level).
 #[inline]
-fn sliders(z: &Census, them: usize) -> (u64, u64) {
+fn sliders(z: &Census, them: Color) -> (u64, u64) {
     let a = &z.any[them];
     let q = a[QUEEN as usize];
     (a[ROOK as usize] | q, a[BISHOP as usize] | q)
@@ -234,11 +234,11 @@ impl Safety {
             return None;
         }
         let near = region(z.queens(), king.0);
-        let (rq, bq) = sliders(z, ci(c.other()));
+        let (rq, bq) = sliders(z, c.other());
         let mut xray = 0;
         if rq | bq != 0 {
             let t = tables();
-            let mut targets = near & z.base[ci(c)];
+            let mut targets = near & z.base[c];
             while targets != 0 {
                 let s = targets.trailing_zeros();
                 targets &= targets - 1;

@@ -166,7 +166,7 @@ impl Moves<'_> {
         let full = f == !0;
         // The board disguise chains are played on (copied once, if needed).
         let mut chain_board: Option<Stacks> = None;
-        let mut own = self.z.any[ci(self.side)][0];
+        let mut own = self.z.any[self.side][0];
         while own != 0 {
             let i = own.trailing_zeros() as usize;
             own &= own - 1;
@@ -261,7 +261,7 @@ pub(super) fn generate<S: MoveSink<Move>>(c: &Core, fl: &Flags, sink: &mut S) ->
     let z = c.bits;
     debug_assert_eq!(z, Census::of(&c.b), "the position's bitboards are stale");
     let side = c.turn;
-    if z.any[ci(side.other())][KING as usize] == 0 {
+    if z.any[side.other()][KING as usize] == 0 {
         return None;
     }
     let king = z.king(&c.b, side)?;
@@ -494,8 +494,8 @@ impl<S: MoveSink<Move>> Judge<'_, S> {
     /// enemy piece (then it leaves the king's region and the attackers as
     /// they are).
     fn unit_is_plain(&self, a: usize, l: usize) -> bool {
-        let us = ci(self.side);
-        let risky = self.z.queens() | self.z.any[1 - us][0] | self.z.any[us][KING as usize];
+        let us = self.side;
+        let risky = self.z.queens() | self.z.any[us.other()][0] | self.z.any[us][KING as usize];
         if risky & 1 << a == 0 {
             return true;
         }

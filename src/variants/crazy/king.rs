@@ -39,7 +39,7 @@ impl Moves<'_> {
         let side = self.side;
         let t = tables();
         let z = &self.z;
-        let them = ci(side.other());
+        let them = side.other();
         if self.fl.king_single {
             let proto = Move::new(Kind::Step, i, l);
             let mut r = t.king[i];

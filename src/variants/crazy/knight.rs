@@ -19,7 +19,7 @@ impl Moves<'_> {
         let them = self.side.other();
         let proto = Move::new(Kind::Knight(KnightPath::LongFirst), i, l);
         let targets = tables().knight[i];
-        let mut caps = targets & self.z.base[ci(them)];
+        let mut caps = targets & self.z.base[them];
         while caps != 0 {
             let b = caps.trailing_zeros() as usize;
             caps &= caps - 1;
@@ -27,7 +27,7 @@ impl Moves<'_> {
         }
         // Riders at the destination and captures in passing need an enemy
         // piece within two squares (every intermediate square is).
-        if WITHIN_TWO[i] & self.z.any[ci(them)][0] != 0 {
+        if WITHIN_TWO[i] & self.z.any[them][0] != 0 {
             for leap in KNIGHT_LEAPS {
                 let Some(bs) = sq_add(a, leap) else { continue };
                 let b = idx(bs);

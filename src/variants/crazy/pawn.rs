@@ -12,13 +12,13 @@ use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move, MAX_PATH};
 use super::position::*;
 use crate::core::geometry::Dir;
-use crate::core::{Color, Flow};
+use crate::core::{ByColor, Color, Flow};
 
 /// `PAWN_SINGLE[colour][sq]`: a pawn's single non-capturing steps (CRZ-P1)
 /// — forward, backward, sideways — never onto its own first rank.
-static PAWN_SINGLE: [[u64; 64]; 2] = pawn_single();
+static PAWN_SINGLE: ByColor<[u64; 64]> = pawn_single();
 
-const fn pawn_single() -> [[u64; 64]; 2] {
+const fn pawn_single() -> ByColor<[u64; 64]> {
     let mut t = [[0u64; 64]; 2];
     let mut c = 0;
     while c < 2 {
@@ -40,7 +40,7 @@ const fn pawn_single() -> [[u64; 64]; 2] {
         }
         c += 1;
     }
-    t
+    ByColor(t)
 }
 
 /// `ORTHO_TWO[sq]`: the squares two files or two ranks away in a straight
@@ -83,7 +83,7 @@ static LINKS: [u64; 64] = {
 /// its own second rank when a base (middle square empty); never its own
 /// first rank.
 pub(super) fn pawn_steps(b: &Stacks, from: usize, level: usize, c: Color) -> u64 {
-    let mut t = PAWN_SINGLE[ci(c)][from];
+    let mut t = PAWN_SINGLE[c][from];
     let s = sq_of(from);
     if level == 0 && rel_rank(s, c) == 1 {
         for d in [Dir::new(0, fwd(c)), Dir::E, Dir::W] {
@@ -101,7 +101,7 @@ pub(super) fn pawn_steps(b: &Stacks, from: usize, level: usize, c: Color) -> u64
 /// when `to` is two squares away in a line).
 #[inline]
 fn pawn_reaches(b: &Stacks, from: usize, level: usize, c: Color, to: usize) -> bool {
-    PAWN_SINGLE[ci(c)][from] & 1 << to != 0
+    PAWN_SINGLE[c][from] & 1 << to != 0
         || (level == 0
             && ORTHO_TWO[from] & 1 << to != 0
             && pawn_steps(b, from, 0, c) & 1 << to != 0)
@@ -247,7 +247,7 @@ impl Moves<'_> {
                 w.used.riders.push(x);
             }
             // Pawns stand where the census saw them or on the path.
-            let own = ci(self.side);
+            let own = self.side;
             let mut near = LINKS[pi] & (self.z.any[own][PAWN as usize] | w.mask);
             'links: while near != 0 {
                 let ui = near.trailing_zeros() as usize;
@@ -301,7 +301,7 @@ impl Moves<'_> {
         t: usize,
         chain_board: &mut Option<Stacks>,
     ) -> Option<u64> {
-        let pawns = self.z.any[ci(self.side)][PAWN as usize];
+        let pawns = self.z.any[self.side][PAWN as usize];
         if pawns & (self.z.tall | RANKS_1_8) != 0 {
             return None;
         }

@@ -2,7 +2,6 @@
 //! capture (CRZ-Q1). The bishop's rising is a chain reaction
 //! (`board::Chain::rise`, CRZ-B1).
 
-use super::board::*;
 use super::generate::{Consumer, Moves};
 use super::moves::{Kind, Move};
 use super::position::NEIGHBOURS;
@@ -32,7 +31,7 @@ impl Moves<'_> {
         }
         reach &= self.focus;
         let proto = Move::new(Kind::Step, i, l);
-        let mut caps = reach & self.z.base[ci(self.side.other())];
+        let mut caps = reach & self.z.base[self.side.other()];
         while caps != 0 {
             let s = caps.trailing_zeros() as usize;
             caps &= caps - 1;
