@@ -58,6 +58,14 @@ impl Pos {
         }
     }
 
+    /// Whether the side to move has a legal move (the generator stops at
+    /// the first one).
+    pub fn has_legal_move(&self) -> bool {
+        let mut first = crate::core::First::default();
+        let _ = self.generate(&mut first);
+        first.found()
+    }
+
     /// The legal moves as a list.
     pub fn moves(&self) -> Vec<Mv> {
         let mut v = Vec::with_capacity(96);

@@ -392,7 +392,7 @@ pub fn resolve(pos: &Pos, san: &San, langs: &[Lang]) -> Resolution {
             .filter(|&m| {
                 let mut c = *pos;
                 c.make(m, &mut ());
-                c.checked() && (mark == Mark::Check || c.moves().is_empty())
+                c.checked() && (mark == Mark::Check || !c.has_legal_move())
             })
             .collect(),
     };
